@@ -1,0 +1,130 @@
+"""Abbreviation definitions in running text (Schwartz and Hearst, 2003).
+
+Schwartz, A. S. and Hearst, M. A. (2003). "A simple algorithm for identifying
+abbreviation definitions in biomedical text." Pacific Symposium on
+Biocomputing 8:451-462.
+
+Two patterns define an abbreviation inside one sentence:
+
+* ``long form (SHORT)``: "graph neural networks (GNNs)";
+* ``SHORT (long form)``: "GNNs (graph neural networks)".
+
+The long form is the shortest run of words, ending right before the
+parenthesis, in which every letter and digit of the short form can be matched
+in order from the end, the short form's first character starting a word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span
+
+__all__ = ["Abbreviation", "find_abbreviations", "best_long_form"]
+
+_ROMAN = re.compile(r"[ivxlcdm]+", re.I)
+
+
+@dataclass(frozen=True)
+class Abbreviation:
+    """``short`` abbreviates ``long``; both are spans of the same doc."""
+
+    long: Span
+    short: Span
+
+
+def best_long_form(short: str, candidate: str) -> str | None:
+    """The shortest suffix of ``candidate`` that ``short`` abbreviates (Schwartz and Hearst's algorithm).
+
+    Examples
+    --------
+    >>> best_long_form("GNNs", "we train graph neural networks")
+    'graph neural networks'
+    >>> best_long_form("LEAR", "approach called Learning Expandable and Adaptable Representations")
+    'Learning Expandable and Adaptable Representations'
+    >>> best_long_form("XYZ", "graph neural networks") is None
+    True
+    """
+    s_idx = len(short) - 1
+    l_idx = len(candidate) - 1
+    while s_idx >= 0:
+        c = short[s_idx].lower()
+        if not c.isalnum():
+            s_idx -= 1
+            continue
+        while l_idx >= 0 and (
+            candidate[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and candidate[l_idx - 1].isalnum())
+        ):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    start = candidate.rfind(" ", 0, l_idx + 1) + 1
+    return candidate[start:]
+
+
+def _is_short_form(text: str) -> bool:
+    words = text.split()
+    if not (1 <= len(words) <= 2 and 2 <= len(text) <= 12):
+        return False
+    if not text[0].isalnum() or not any(c.isalpha() for c in text):
+        return False
+    if _ROMAN.fullmatch(text) or text.isdigit():
+        return False
+    upper = sum(c.isupper() for c in text)
+    return upper >= 1 and (upper >= 2 or len(text) <= 5)
+
+
+def _span_for(doc: Doc, start: int, end: int) -> Span | None:
+    return doc.char_span(start, end, alignment_mode="contract")
+
+
+def find_abbreviations(doc: Doc) -> list[Abbreviation]:
+    """All abbreviation definitions in ``doc``, in order of appearance."""
+    text = doc.text
+    found: list[Abbreviation] = []
+    sents = list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+    for sent in sents:
+        s_start = sent.start_char
+        s_text = sent.text
+        for m in re.finditer(r"\(([^()]{1,80})\)", s_text):
+            inner = m.group(1)
+            # "(GNNs; Kipf 2017)", "(GNNs, e.g.)": the part before ; or , is the candidate
+            inner_main = re.split(r"[;,]", inner)[0].strip()
+            before = s_text[: m.start()].rstrip()
+            if _is_short_form(inner_main):
+                words = before.split()
+                limit = min(len(inner_main) + 5, 2 * len(inner_main))
+                candidate = " ".join(words[-limit:])
+                long = best_long_form(inner_main, candidate)
+                if not long or len(long) <= len(inner_main) or long.split()[0].lower() in _STOP_START:
+                    continue
+                long = long.strip(" ,;:")
+                l_end = s_start + len(before)
+                l_start = l_end - len(long)
+                if text[l_start:l_end] != long:
+                    continue
+                sh_start = s_start + m.start(1) + inner.index(inner_main)
+                long_span = _span_for(doc, l_start, l_end)
+                short_span = _span_for(doc, sh_start, sh_start + len(inner_main))
+            else:
+                # SHORT (long form)
+                prev = re.search(r"(\S+)\s*$", before)
+                if not prev or len(inner_main.split()) < 2 or not _is_short_form(prev.group(1)):
+                    continue
+                short = prev.group(1)
+                long = best_long_form(short, inner_main)
+                if not long or long != inner_main and len(long.split()) < len(inner_main.split()) - 1:
+                    continue
+                l_start = s_start + m.start(1) + inner.index(long)
+                sh_start = s_start + prev.start(1)
+                long_span = _span_for(doc, l_start, l_start + len(long))
+                short_span = _span_for(doc, sh_start, sh_start + len(short))
+            if long_span is not None and short_span is not None and len(long_span) and len(short_span):
+                found.append(Abbreviation(long_span, short_span))
+    return found
+
+
+_STOP_START = {"and", "or", "of", "the", "a", "an", "in", "on", "for", "to", "with", "by", "we", "is", "are"}

@@ -1,0 +1,118 @@
+"""Concept keys: one key for the surface variants of a name.
+
+Two mentions name the same concept when their keys are equal. The key folds
+case, hyphens and spaces ("state-space models", "state space model"),
+British and American spelling ("optimisation", "optimization") and the plural
+of the head word ("GNNs", "GNN"). Labels are chosen later, from the surface
+forms actually seen.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["concept_key", "is_generic", "GENERIC_WORDS"]
+
+#: Words that name nothing on their own. A mention made only of these (and
+#: function words) is never a concept.
+GENERIC_WORDS = frozenset("""
+approach approaches method methods methodology framework frameworks model models result results
+performance task tasks problem problems system systems technique techniques algorithm algorithms
+work works paper papers study studies analysis analyses experiment experiments data dataset datasets
+strategy strategies scheme schemes solution solutions component components module modules
+mechanism mechanisms process processes procedure procedures setting settings scenario scenarios
+application applications baseline baselines benchmark benchmarks metric metrics tool tools
+technology technologies architecture architectures network networks function functions
+way ways thing things issue issues aspect aspects property properties feature features
+variant variants version versions extension extensions idea ideas concept concepts notion
+efficiency effectiveness quality improvement improvements gain gains
+state-of-the-art sota art state novel new proposed existing prior previous current recent
+first second third one two three several many various different multiple other such
+theory theories insight insights finding findings evidence observation observations
+limitation limitations challenge challenges advantage advantages
+""".split())
+
+_FUNCTION_WORDS = frozenset("""
+a an the this that these those our their its his her my your we they it them us
+of in on for to with by from at as and or but via into over under between among
+is are be been being was were which who whose what where when how than then also
+both each every all any some no not only more most less least much very well
+""".split())
+
+_BRITISH = [
+    (re.compile(r"isation"), "ization"), (re.compile(r"ising\b"), "izing"), (re.compile(r"ised\b"), "ized"),
+    (re.compile(r"ise\b"), "ize"), (re.compile(r"ises\b"), "izes"),
+    (re.compile(r"yse\b"), "yze"), (re.compile(r"ysed\b"), "yzed"), (re.compile(r"ysing\b"), "yzing"),
+    (re.compile(r"our\b"), "or"), (re.compile(r"\bmodelling\b"), "modeling"), (re.compile(r"\bmodelled\b"), "modeled"),
+    (re.compile(r"\blabelled\b"), "labeled"), (re.compile(r"\blabelling\b"), "labeling"),
+    (re.compile(r"\btravelling\b"), "traveling"), (re.compile(r"tre\b"), "ter"),
+]
+# words the rules above would wrongly change
+_KEEP = frozenset("""
+our four hour your pour tour flour contour detour devour otherwise precise concise noise raise
+rise wise promise premise expertise exercise enterprise surprise compromise franchise merchandise
+paradise comprise advise revise devise supervise televise chastise disguise cruise praise poise
+arise sunrise likewise clockwise pairwise pointwise layerwise stepwise elementwise entrywise
+coordinatewise channelwise piecewise groupwise rowwise columnwise blockwise timewise bitwise
+centre metre litre theatre spectre genre acre massacre mediocre
+""".split())
+_NO_SINGULAR = re.compile(r"(ss|us|is|ics|ies?s|sis|xis|ous|as|os)$")
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3 or not word.endswith("s"):
+        return word
+    if word.endswith("ics") or _NO_SINGULAR.search(word) and not word.endswith("ies"):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def _americanize(word: str) -> str:
+    if word in _KEEP or len(word) < 5:
+        return word
+    for pattern, repl in _BRITISH:
+        word = pattern.sub(repl, word)
+    return word
+
+
+def concept_key(text: str) -> str:
+    """The key shared by the surface variants of a name.
+
+    Examples
+    --------
+    >>> concept_key("State-Space Models") == concept_key("state space model")
+    True
+    >>> concept_key("optimisation") == concept_key("optimization")
+    True
+    >>> concept_key("GNNs") == concept_key("GNN")
+    True
+    >>> concept_key("graph neural networks")
+    'graph neural network'
+    """
+    text = text.strip()
+    # acronym plural: GNNs, LLMs, VAEs
+    text = re.sub(r"\b([A-Z][A-Z0-9\-]*[A-Z0-9])s\b", r"\1", text)
+    text = re.sub(r"'s\b", "", text)
+    text = text.lower()
+    text = re.sub(r"[\-_/\u2010-\u2015]+", " ", text)
+    text = re.sub(r"[^\w\s.+#]", " ", text)
+    words = [_americanize(w) for w in text.split()]
+    if words:
+        words[-1] = _singular(words[-1])
+    return " ".join(words)
+
+
+def is_generic(text: str) -> bool:
+    """True when every word of ``text`` is generic or a function word.
+
+    Examples
+    --------
+    >>> is_generic("our proposed approach"), is_generic("the results"), is_generic("diffusion models")
+    (True, True, False)
+    """
+    words = re.findall(r"[\w\-]+", text.lower())
+    return all(w in GENERIC_WORDS or w in _FUNCTION_WORDS or w.isdigit() for w in words)

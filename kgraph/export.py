@@ -1,0 +1,298 @@
+"""Export stage: GraphML, GEXF, node-link JSON and an offline HTML page.
+
+Every file is first written to a temporary name in the output folder and
+moved into place only when all of them are complete, so a build killed
+halfway leaves the previous files intact.
+
+The HTML page is built with pyvis and rendered with kgraph's own template,
+which inlines vis-network (shipped inside pyvis) so that the page draws with
+no network at all. Graph data sits in a ``<script type="application/json">``
+block with ``<`` escaped, so text from the input never runs as script, and
+tooltips are set as text, not HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Iterable
+
+import networkx as nx
+
+__all__ = ["write_all", "write_graphml", "write_gexf", "write_json", "write_html", "html_subgraph", "FILES"]
+
+FILES = ("graph.graphml", "graph.gexf", "graph.json", "graph.html")
+HTML_MAX_NODES = 1500
+
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _clean(value):
+    if isinstance(value, str):
+        return _XML_BAD.sub("", value)
+    return value
+
+
+def gephi_ready(G: nx.Graph) -> nx.Graph:
+    """A copy of ``G`` whose attribute values are str, int, float or bool, one type per key."""
+    H = nx.Graph() if not G.is_directed() else nx.DiGraph()
+    H.graph.update({k: _clean(v) for k, v in G.graph.items() if isinstance(v, (str, int, float, bool))})
+    node_types = _types(d for _, d in G.nodes(data=True))
+    edge_types = _types(d for *_, d in G.edges(data=True))
+    for n, d in G.nodes(data=True):
+        H.add_node(_clean(n), **_coerce(d, node_types))
+    for u, v, d in G.edges(data=True):
+        H.add_edge(_clean(u), _clean(v), **_coerce(d, edge_types))
+    return H
+
+
+def _types(dicts: Iterable[dict]) -> dict[str, type]:
+    seen: dict[str, set[type]] = {}
+    for d in dicts:
+        for k, v in d.items():
+            if v is not None:
+                seen.setdefault(k, set()).add(type(v))
+    out = {}
+    for k, types in seen.items():
+        if types <= {bool}:
+            out[k] = bool
+        elif types <= {int}:
+            out[k] = int
+        elif types <= {int, float}:
+            out[k] = float
+        else:
+            out[k] = str
+    return out
+
+
+def _coerce(d: dict, types: dict[str, type]) -> dict:
+    out = {}
+    for k, v in d.items():
+        if v is None or k not in types:
+            continue
+        t = types[k]
+        if t is str:
+            v = "|".join(map(str, v)) if isinstance(v, (list, tuple, set)) else str(v)
+            v = _clean(v)
+        else:
+            v = t(v)
+        out[k] = v
+    return out
+
+
+def write_graphml(G: nx.Graph, path) -> None:
+    nx.write_graphml(gephi_ready(G), path, named_key_ids=True)
+
+
+def write_gexf(G: nx.Graph, path) -> None:
+    H = gephi_ready(G)
+    for _, d in H.nodes(data=True):
+        d["viz"] = {
+            "color": {"r": d.get("r", 128), "g": d.get("g", 128), "b": d.get("b", 128), "a": 1.0},
+            "size": _size(d),
+        }
+    nx.write_gexf(H, path)
+
+
+def write_json(G: nx.Graph, path) -> None:
+    data = nx.node_link_data(gephi_ready(G), edges="links")
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, ensure_ascii=False)
+
+
+def _size(d: dict) -> float:
+    if d.get("kind") == "paper":
+        return 8.0
+    return round(6.0 + 6.0 * (d.get("papers", 1) ** 0.5), 2)
+
+
+def html_subgraph(G: nx.Graph, max_nodes: int = HTML_MAX_NODES) -> tuple[nx.Graph, bool]:
+    """The part of ``G`` an HTML page shows: all of it, or its ``max_nodes`` best-connected nodes."""
+    if G.number_of_nodes() <= max_nodes:
+        return G, False
+    ranked = sorted(G.degree(), key=lambda nd: (-nd[1], str(nd[0])))[:max_nodes]
+    return G.subgraph(n for n, _ in ranked), True
+
+
+def _tooltip(n: str, d: dict) -> str:
+    lines = [str(d.get("label", n)), f"kind: {d.get('kind', '?')}"]
+    if d.get("kind") == "paper":
+        abstract = str(d.get("abstract", ""))
+        lines.append(abstract[:300] + ("…" if len(abstract) > 300 else ""))
+    else:
+        lines.append(f"papers: {d.get('papers', 0)}")
+        aliases = str(d.get("aliases", "")).split("|")
+        if aliases and aliases != [""]:
+            lines.append("aliases: " + ", ".join(aliases[:12]) + (" …" if len(aliases) > 12 else ""))
+    return "\n".join(lines)
+
+
+def _label(d: dict, n: str) -> str:
+    label = str(d.get("label", n))
+    return label if len(label) <= 40 else label[:39] + "…"
+
+
+def write_html(G: nx.Graph, path, *, title: str = "kgraph", max_nodes: int = HTML_MAX_NODES,
+               highlight: Iterable[str] = (), note: str = "") -> None:
+    """Write an interactive page of ``G`` (or its best-connected part) that draws offline."""
+    from pyvis.network import Network
+
+    shown, limited = html_subgraph(G, max_nodes)
+    highlight = set(highlight)
+    net = Network(height="100%", width="100%", cdn_resources="remote")
+    for n, d in shown.nodes(data=True):
+        color = "#{:02x}{:02x}{:02x}".format(d.get("r", 128), d.get("g", 128), d.get("b", 128))
+        net.add_node(
+            str(n), label=_label(d, n), title=_tooltip(n, d), color=color, size=_size(d),
+            group=str(d.get("kind", "")), shape="dot" if d.get("kind") != "paper" else "square",
+            borderWidth=4 if n in highlight else 1,
+        )
+    for u, v, d in shown.edges(data=True):
+        width = 1 + min(4, d.get("weight", 1)) if d.get("kind") == "cooccurrence" else 1
+        net.add_edge(str(u), str(v), width=width, title=f"{d.get('relation', '')} ({d.get('weight', 1)})",
+                     dashes=d.get("kind") == "cooccurrence")
+    nodes, edges, *_ = net.get_network_data()
+    status = f"{shown.number_of_nodes()} of {G.number_of_nodes()} nodes"
+    if limited:
+        status = (f"Showing the {shown.number_of_nodes()} best-connected of {G.number_of_nodes()} nodes "
+                  f"({shown.number_of_edges()} of {G.number_of_edges()} edges); open graph.gexf in Gephi for all of it.")
+    if note:
+        status = f"{note} · {status}"
+    payload = {"nodes": nodes, "edges": edges, "status": status,
+               "kinds": sorted({str(d.get("kind", "")) for _, d in shown.nodes(data=True)}),
+               "physics": shown.number_of_nodes() <= 3000}
+    Path(path).write_text(_render(title, payload), encoding="utf-8")
+
+
+def _vis_assets() -> tuple[str, str]:
+    import pyvis
+
+    lib = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
+    return (lib / "vis-network.min.js").read_text(encoding="utf-8"), (lib / "vis-network.css").read_text(encoding="utf-8")
+
+
+def _render(title: str, payload: dict) -> str:
+    js, css = _vis_assets()
+    data = json.dumps(payload, ensure_ascii=False)
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    esc_title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    js = js.replace("</script", "<\\/script")
+    return _TEMPLATE.replace("{{TITLE}}", esc_title).replace("{{CSS}}", css).replace("{{VIS}}", js).replace("{{DATA}}", data)
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{TITLE}}</title>
+<style>{{CSS}}</style>
+<style>
+html, body { margin: 0; height: 100%; font: 14px system-ui, sans-serif; }
+#bar { padding: 6px 10px; background: #f4f4f4; border-bottom: 1px solid #ccc; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
+#graph { position: absolute; top: 46px; bottom: 0; left: 0; right: 0; }
+#status { color: #555; }
+label.kind { display: inline-flex; gap: 3px; align-items: center; }
+.swatch { width: 10px; height: 10px; display: inline-block; border-radius: 5px; }
+div.vis-tooltip { white-space: pre-wrap; max-width: 420px; }
+</style>
+</head>
+<body>
+<div id="bar">
+  <input id="find" list="labels" placeholder="find a node…" size="28" aria-label="find a node">
+  <datalist id="labels"></datalist>
+  <span id="kinds"></span>
+  <span id="status"></span>
+</div>
+<div id="graph"></div>
+<script type="application/json" id="kg-data">{{DATA}}</script>
+<script>{{VIS}}</script>
+<script>
+(function () {
+  var data = JSON.parse(document.getElementById("kg-data").textContent);
+  document.getElementById("status").textContent = data.status;
+  data.nodes.forEach(function (n) {
+    var tip = document.createElement("div");
+    tip.textContent = n.title;
+    n.title = tip;
+  });
+  var nodes = new vis.DataSet(data.nodes);
+  var edges = new vis.DataSet(data.edges);
+  var hidden = {};
+  var view = new vis.DataView(nodes, { filter: function (n) { return !hidden[n.group]; } });
+  var options = {
+    nodes: { font: { size: 12 } },
+    edges: { color: { inherit: "both", opacity: 0.5 }, smooth: false },
+    interaction: { hover: true, tooltipDelay: 150 },
+    physics: { enabled: data.physics, solver: "forceAtlas2Based",
+               stabilization: { enabled: true, iterations: 250, updateInterval: 50 } }
+  };
+  var network = new vis.Network(document.getElementById("graph"), { nodes: view, edges: edges }, options);
+  network.once("stabilizationIterationsDone", function () { network.setOptions({ physics: false }); });
+  network.once("afterDrawing", function () { document.body.setAttribute("data-kg-drawn", String(nodes.length)); });
+  var kinds = document.getElementById("kinds");
+  data.kinds.forEach(function (k) {
+    var label = document.createElement("label");
+    label.className = "kind";
+    var box = document.createElement("input");
+    box.type = "checkbox"; box.checked = true;
+    box.addEventListener("change", function () { hidden[k] = !box.checked; view.refresh(); });
+    var sample = data.nodes.find(function (n) { return n.group === k; });
+    var swatch = document.createElement("span");
+    swatch.className = "swatch"; swatch.style.background = sample ? sample.color : "#999";
+    label.appendChild(box); label.appendChild(swatch); label.appendChild(document.createTextNode(k));
+    kinds.appendChild(label);
+  });
+  var list = document.getElementById("labels");
+  var byLabel = {};
+  data.nodes.forEach(function (n) {
+    byLabel[n.label.toLowerCase()] = n.id;
+    var opt = document.createElement("option"); opt.value = n.label; list.appendChild(opt);
+  });
+  document.getElementById("find").addEventListener("change", function (e) {
+    var q = e.target.value.toLowerCase();
+    var id = byLabel[q];
+    if (id === undefined) {
+      var hit = data.nodes.find(function (n) { return n.label.toLowerCase().indexOf(q) >= 0; });
+      id = hit ? hit.id : undefined;
+    }
+    if (id !== undefined) {
+      network.selectNodes([id]);
+      network.focus(id, { scale: 1.5, animation: true });
+    }
+  });
+})();
+</script>
+</body>
+</html>
+"""
+
+
+def write_all(G: nx.Graph, out_dir, *, html_max_nodes: int = HTML_MAX_NODES) -> list[Path]:
+    """Write the four files into ``out_dir`` atomically; return their paths."""
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(f"{out}: output path exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    writers = {
+        "graph.graphml": write_graphml,
+        "graph.gexf": write_gexf,
+        "graph.json": write_json,
+        "graph.html": lambda g, p: write_html(g, p, max_nodes=html_max_nodes),
+    }
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for name, writer in writers.items():
+            tmp = out / f".{name}.{os.getpid()}.tmp"
+            writer(G, tmp)
+            staged.append((tmp, out / name))
+        for tmp, final in staged:
+            os.replace(tmp, final)
+    finally:
+        for tmp, _ in staged:
+            if tmp.exists():
+                tmp.unlink()
+        for leftover in out.glob(f".graph.*.{os.getpid()}.tmp"):
+            leftover.unlink()
+    return [final for _, final in staged]

