@@ -1,0 +1,32 @@
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def corpus_kg():
+    """The graph of the bundled corpus, built once for the session."""
+    import kgraph
+
+    return kgraph.build(DATA)
+
+
+@pytest.fixture(scope="session")
+def corpus_out(corpus_kg, tmp_path_factory):
+    out = tmp_path_factory.mktemp("outputs")
+    corpus_kg.save(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    pytest.skip("no headless Chromium on this machine (apt-get install chromium)")

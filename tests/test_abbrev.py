@@ -1,0 +1,29 @@
+import pytest
+
+from kgraph.abbrev import best_long_form, find_abbreviations
+from kgraph.extract import tokenizer_pipeline
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return tokenizer_pipeline()
+
+
+@pytest.mark.parametrize("text, pairs", [
+    ("We train graph neural networks (GNNs) on molecules. GNNs are fast.", [("graph neural networks", "GNNs")]),
+    ("Recent work introduces instrumental variables (IVs) to help.", [("instrumental variables", "IVs")]),
+    ("a novel dynamic expansion approach called Learning Expandable and Adaptable Representations (LEAR).",
+     [("Learning Expandable and Adaptable Representations", "LEAR")]),
+    ("we propose a Kullback-Leibler (KL) Divergence-Based Feature Alignment.", [("Kullback-Leibler", "KL")]),
+    ("We compare against GNNs (graph neural networks) here.", [("graph neural networks", "GNNs")]),
+    ("The results (see Table 2) and the cases (ii) hold.", []),
+    ("Accuracy improves (by 3%) on average.", []),
+])
+def test_abbrev_definitions(nlp, text, pairs):
+    found = [(a.long.text, a.short.text) for a in find_abbreviations(nlp(text))]
+    assert found == pairs
+
+
+def test_abbrev_best_long_form_needs_word_start():
+    assert best_long_form("CL", "we study continual learning") == "continual learning"
+    assert best_long_form("QZ", "we study continual learning") is None

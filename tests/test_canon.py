@@ -1,0 +1,38 @@
+import pytest
+
+from kgraph.canon import concept_key, is_generic
+
+
+@pytest.mark.parametrize("a, b", [
+    ("state-space models", "state space model"),
+    ("State Space Models", "state-space model"),
+    ("optimisation", "optimization"),
+    ("regularisation techniques", "regularization technique"),
+    ("GNNs", "GNN"),
+    ("graph neural networks", "Graph Neural Network"),
+    ("modelling", "modeling"),
+    ("LLMs", "LLM"),
+])
+def test_canon_variants_share_a_key(a, b):
+    assert concept_key(a) == concept_key(b)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("continual learning", "contrastive learning"),
+    ("loss", "los"),
+    ("analysis", "analysi"),
+    ("graph", "graphs neural"),
+])
+def test_canon_different_names_differ(a, b):
+    assert concept_key(a) != concept_key(b)
+
+
+@pytest.mark.parametrize("word", ["approach", "method", "framework", "model", "results", "performance", "task",
+                                  "problem", "our approach", "the proposed method", "this framework", "these models"])
+def test_canon_generic_words(word):
+    assert is_generic(word)
+
+
+@pytest.mark.parametrize("name", ["diffusion models", "Mamba", "domain generalization", "accuracy", "VQ-VAE"])
+def test_canon_names_are_not_generic(name):
+    assert not is_generic(name)
