@@ -13,6 +13,7 @@ import networkx as nx
 from .export import FILES, write_all
 from .extract import KINDS, extract_many
 from .graph import build_graph
+from .query import QueryMixin
 from .read import InputError, read_inputs
 
 __all__ = ["KnowledgeGraph", "build", "load"]
@@ -20,7 +21,7 @@ __all__ = ["KnowledgeGraph", "build", "load"]
 log = logging.getLogger("kgraph")
 
 
-class KnowledgeGraph:
+class KnowledgeGraph(QueryMixin):
     """A knowledge graph of papers and the concepts they mention.
 
     ``graph`` is the networkx graph: paper nodes (``kind="paper"``) and concept

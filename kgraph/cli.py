@@ -73,6 +73,117 @@ def _cmd_train(args) -> int:
     return 0
 
 
+def _load(args):
+    from .build import load
+
+    return load(args.graph)
+
+
+def _node_label(kg, n: str) -> str:
+    return str(kg.graph.nodes[n].get("label", n))
+
+
+def _table(rows: list[tuple], headers: tuple) -> str:
+    rows = [tuple(str(c) for c in r) for r in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    widths[-1] = 0
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    return "\n".join(lines)
+
+
+def _emit(args, data, rows, headers) -> int:
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    elif rows:
+        print(_table(rows, headers))
+    else:
+        print("(nothing found)")
+    return 0
+
+
+def _cmd_neighbours(args) -> int:
+    from .export import write_html
+
+    kg = _load(args)
+    center = kg.find_concept(args.concept)
+    sub = kg.neighbourhood(center, depth=args.depth, kinds=args.kind)
+    if args.html:
+        write_html(sub, args.html, title=f"kgraph: {_node_label(kg, center)}", highlight=[center],
+                   note=f"neighbourhood of {_node_label(kg, center)} (depth {args.depth})")
+    nodes = sorted((n for n in sub if n != center),
+                   key=lambda n: (sub.nodes[n].get("kind") == "paper", -int(sub.nodes[n].get("papers", 0)), n))
+    data = {"concept": center, "label": _node_label(kg, center),
+            "nodes": [{"id": n, "kind": sub.nodes[n].get("kind"), "label": _node_label(kg, n),
+                       "papers": sub.nodes[n].get("papers", 0)} for n in nodes]}
+    rows = [(d["kind"], d["papers"], d["label"]) for d in data["nodes"]]
+    if not args.json:
+        print(f"{data['label']} ({center}): {len(nodes)} nodes within depth {args.depth}")
+    return _emit(args, data, rows, ("kind", "papers", "label"))
+
+
+def _cmd_related(args) -> int:
+    kg = _load(args)
+    paper = kg.find_paper(args.paper)
+    related = kg.related_papers(paper, k=args.k)
+    data = {"paper": paper, "label": _node_label(kg, paper),
+            "related": [{"paper": p, "label": _node_label(kg, p), "score": s,
+                         "shared": [_node_label(kg, c) for c in shared]} for p, s, shared in related]}
+    if not args.json:
+        print(f"related to {data['label']} ({paper}):")
+    rows = [(f"{d['score']:.3f}", d["label"][:60], ", ".join(d["shared"][:5])) for d in data["related"]]
+    return _emit(args, data, rows, ("score", "paper", "shared concepts"))
+
+
+def _cmd_path(args) -> int:
+    from .export import write_html
+
+    kg = _load(args)
+    paths = kg.paths(args.a, args.b, k=args.k)
+    if args.html and paths:
+        nodes = {n for p in paths for n in p}
+        write_html(kg.graph.subgraph(nodes), args.html, title="kgraph: paths", highlight=[paths[0][0], paths[0][-1]],
+                   note=f"{len(paths)} shortest paths")
+    data = {"paths": [[{"id": n, "label": _node_label(kg, n), "kind": kg.graph.nodes[n].get("kind")} for n in p]
+                      for p in paths]}
+    rows = [(i + 1, len(p) - 1, " -> ".join(_node_label(kg, n)[:40] for n in p)) for i, p in enumerate(paths)]
+    return _emit(args, data, rows, ("#", "hops", "path"))
+
+
+def _cmd_search(args) -> int:
+    kg = _load(args)
+    hits = kg.search(args.text, limit=args.limit)
+    data = [{"id": n, "kind": kg.graph.nodes[n].get("kind"), "label": _node_label(kg, n), "score": s} for n, s in hits]
+    rows = [(d["kind"], f"{d['score']:.0f}", d["label"][:70], d["id"]) for d in data]
+    return _emit(args, data, rows, ("kind", "score", "label", "id"))
+
+
+def _cmd_stats(args) -> int:
+    from .extract import KINDS
+
+    kg = _load(args)
+    summary = kg.summary()
+    top = {k: [(_node_label(kg, c), int(v)) for c, v in kg.top_concepts(kind=k, n=args.top)] for k in KINDS}
+    comms = kg.community_labels()
+    sizes = {}
+    for _, d in kg.graph.nodes(data=True):
+        if "community" in d:
+            sizes[int(d["community"])] = sizes.get(int(d["community"]), 0) + 1
+    data = {**summary, "top": top,
+            "communities": [{"community": c, "nodes": sizes.get(c, 0), "label": label} for c, label in comms.items()]}
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    print(f"papers: {summary['papers']}   concepts: {sum(summary['concepts'].values())}   edges: {summary['edges']}")
+    for k in KINDS:
+        names = ", ".join(f"{label} ({n})" for label, n in top[k])
+        print(f"{k:8} {summary['concepts'][k]:5}  {names}")
+    print(f"communities: {len(comms)}")
+    for c in data["communities"][: args.top]:
+        print(f"  {c['community']:3}  {c['nodes']:4} nodes  {c['label']}")
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     from .tagger import MODEL_DIR
 
@@ -100,6 +211,43 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=8)
     p.add_argument("--seed", type=int, default=13)
     p.set_defaults(func=_cmd_train)
+    def graph_opts(q):
+        q.add_argument("--graph", default="outputs/graph.graphml", metavar="FILE",
+                       help="saved graph (default: outputs/graph.graphml)")
+        q.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    query = sub.add_parser("query", help="ask a saved graph (no extraction)")
+    qsub = query.add_subparsers(dest="query", required=True)
+    q = qsub.add_parser("neighbours", aliases=["neighbors"], help="concepts and papers around a concept")
+    q.add_argument("concept")
+    q.add_argument("--depth", type=int, default=1)
+    q.add_argument("--kind", action="append", choices=["paper", "method", "task", "dataset", "metric", "concept"],
+                   help="keep only nodes of this kind (repeatable)")
+    q.add_argument("--html", metavar="FILE", help="also write a focused page of the neighbourhood")
+    graph_opts(q)
+    q.set_defaults(func=_cmd_neighbours)
+    q = qsub.add_parser("related", help="papers closest to a paper, with the concepts they share")
+    q.add_argument("paper", help="paper id, record id, or a fragment of its label or abstract")
+    q.add_argument("-k", type=int, default=10)
+    graph_opts(q)
+    q.set_defaults(func=_cmd_related)
+    q = qsub.add_parser("path", help="shortest paths between two papers or concepts")
+    q.add_argument("a")
+    q.add_argument("b")
+    q.add_argument("-k", type=int, default=3)
+    q.add_argument("--html", metavar="FILE", help="also write a page of the paths")
+    graph_opts(q)
+    q.set_defaults(func=_cmd_path)
+    q = qsub.add_parser("search", help="concepts and papers matching a text")
+    q.add_argument("text")
+    q.add_argument("--limit", type=int, default=10)
+    graph_opts(q)
+    q.set_defaults(func=_cmd_search)
+
+    p = sub.add_parser("stats", help="counts, top concepts per kind, communities of a saved graph")
+    p.add_argument("--top", type=int, default=5)
+    graph_opts(p)
+    p.set_defaults(func=_cmd_stats)
     return parser
 
 
@@ -110,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         return args.func(args)
-    except (InputError, NotADirectoryError, FileNotFoundError, PermissionError, ValueError, RuntimeError) as err:
+    except (InputError, KeyError, NotADirectoryError, FileNotFoundError, PermissionError, ValueError,
+            RuntimeError) as err:
         print(f"kgraph: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:

@@ -55,6 +55,7 @@ class Mention:
     long_form: str | None = None
     short_form: str | None = None
     proposed: bool = False
+    role: str = "mentions"
 
 
 _DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "these", "those", "such", "his", "her", "my", "your", "each", "any", "some"}
@@ -64,7 +65,17 @@ _PROPOSE = re.compile(
     r"|(?:called|named|dubbed|termed|coined))\b",
     re.I,
 )
-_PROPOSE_REACH = 12  # tokens after the trigger in which the proposed name must start
+_PROPOSE_REACH = 12
+_NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
+
+#: Roles, strongest first: a paper ``proposes`` what it introduces,
+#: ``addresses`` a task it names after "we address/tackle/study", ``evaluates_on``
+#: datasets and metrics named in a sentence about experiments or results,
+#: ``uses`` methods named after "we use/employ/build on", else ``mentions``.
+ROLES = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
+_ADDRESS = re.compile(r"\b(?:address|tackl|solv|stud(?:y|ies)|investigat|focus(?:es)? on|target|consider|aim(?:s)? to improve|for)\w*\b", re.I)
+_EVALUATE = re.compile(r"\b(?:experiment|evaluat|benchmark|empirical|achiev|outperform|results? on|tested on|validat|demonstrat|accuracy|score)\w*\b", re.I)
+_USE = re.compile(r"\b(?:use|using|employ|leverag|adopt|build(?:s|ing)? (?:on|upon)|based on|utiliz|incorporat|combin|rel(?:y|ies|ying) on|appl(?:y|ies|ying))\w*\b", re.I)  # tokens after the trigger in which the proposed name must start
 
 
 def tokenizer_pipeline() -> Language:
@@ -74,9 +85,13 @@ def tokenizer_pipeline() -> Language:
     return nlp
 
 
-@lru_cache(maxsize=4)
 def pipeline(model_dir: str | None = None) -> Language:
     """The full extraction pipeline (loaded once per model folder, on first use)."""
+    return _pipeline(str(model_dir or _tagger.MODEL_DIR))
+
+
+@lru_cache(maxsize=4)
+def _pipeline(model_dir: str) -> Language:
     nlp = tokenizer_pipeline()
     nlp.add_pipe("kgraph_tagger", config={"model_dir": model_dir})
     nlp.add_pipe("kgraph_mentions")
@@ -138,8 +153,14 @@ class MentionRules:
                     kinds[key] = kind
                     long_of.setdefault(key, long)
 
-        math = [(m.start(), m.end()) for m in re.finditer(r"\$[^$]*\$", text)]
+        math = [(m.start(), m.end()) for m in _NOT_CONCEPTS.finditer(text)]
         proposed = self._proposed(doc, kinds, short_of)
+        sent_of = {}
+        if doc.has_annotation("SENT_START"):
+            for sent in doc.sents:
+                for key in kinds:
+                    if sent.start <= key[0] < sent.end:
+                        sent_of[key] = sent
         mentions = []
         for (start, end), kind in sorted(kinds.items()):
             span = doc[start:end]
@@ -154,6 +175,7 @@ class MentionRules:
                 long_form=long_of.get((start, end)),
                 short_form=short_of.get((start, end)),
                 proposed=(start, end) in proposed,
+                role=_role(kind, (start, end) in proposed, sent_of.get((start, end)), s_char),
             ))
         doc._.kgraph_mentions = mentions
         return doc
@@ -188,6 +210,21 @@ class MentionRules:
                 if short is not None:
                     out.update(k for k in kinds if doc[k[0]:k[1]].text == short and k[0] >= pick[1] and k[0] <= pick[1] + 3)
         return out
+
+
+def _role(kind: str, proposed: bool, sent: Span | None, start_char: int) -> str:
+    if proposed:
+        return "proposes"
+    if sent is None:
+        return "mentions"
+    before = sent.text[: start_char - sent.start_char]
+    if kind == "task" and _ADDRESS.search(before[-80:]):
+        return "addresses"
+    if kind in ("dataset", "metric") and _EVALUATE.search(sent.text):
+        return "evaluates_on"
+    if kind == "method" and _USE.search(before[-80:]):
+        return "uses"
+    return "mentions"
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:

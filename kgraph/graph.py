@@ -29,7 +29,8 @@ from typing import Sequence
 import networkx as nx
 
 from .canon import concept_key
-from .extract import KINDS, Mention
+from .extract import KINDS, ROLES, Mention
+from .query import communities
 from .read import Paper
 
 __all__ = ["build_graph", "COLORS", "paper_label"]
@@ -93,7 +94,7 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
     shorts = _resolve_shorts(mentions)
     concepts: dict[str, _Concept] = {}
-    paper_links: list[dict[str, tuple[int, bool]]] = []
+    paper_links: list[dict[str, tuple[int, str]]] = []
 
     for paper, ms in zip(papers, mentions):
         links: dict[str, list] = {}
@@ -114,9 +115,9 @@ def build_graph(
             if m.short_form:
                 c.shorts[m.short_form] += 0
             c.papers.add(paper.id)
-            link = links.setdefault(key, [0, False])
+            link = links.setdefault(key, [0, "mentions"])
             link[0] += 1
-            link[1] = link[1] or m.proposed
+            link[1] = min(link[1], "proposes" if m.proposed else m.role, key=ROLES.index)
         paper_links.append({k: (v[0], v[1]) for k, v in links.items()})
 
     G = nx.Graph()
@@ -151,11 +152,13 @@ def build_graph(
         G.add_node(f"concept:{key}", **attrs)
 
     for paper, links in zip(papers, paper_links):
-        for key, (count, proposed) in links.items():
-            G.add_edge(paper.id, f"concept:{key}", kind="mention", weight=count,
-                       relation="proposes" if proposed else "mentions")
+        for key, (count, relation) in links.items():
+            G.add_edge(paper.id, f"concept:{key}", kind="mention", weight=count, relation=relation)
 
     _add_cooccurrence(G, papers, paper_links, min_cooccurrence, min_npmi, max_neighbours)
+    for number, members in enumerate(communities(G)):
+        for n in members:
+            G.nodes[n]["community"] = number
     G.graph.update({"papers": len(papers), "concepts": len(concepts), "min_cooccurrence": min_cooccurrence,
                     "min_npmi": min_npmi, "max_neighbours": max_neighbours})
     return G

@@ -124,8 +124,17 @@ def normalize_text(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_URL = re.compile(r"\\url\s*\{([^{}]*)\}")
+_MD_LINK = re.compile(r"\[([^\[\]]+)\]\((https?://[^()\s]+)\)")
+
+
 def _text_segment(s: str) -> str:
+    if "](" in s:
+        s = _MD_LINK.sub(r"\1", s)
     if "\\" in s:
+        s = _HREF.sub(r"\2", s)
+        s = _URL.sub(r"\1", s)
         s = _TEXT_CMD.sub(lambda m: _latex_to_text(m.group(0)), s)
         if _ACCENT.search(s):
             s = _latex_to_text(s)

@@ -88,3 +88,12 @@ def test_read_undecodable_bytes(tmp_path):
     papers = read_inputs([path], warn=warnings.append)
     assert len(papers) == 1 and "\x00" not in papers[0].abstract and "\x0b" not in papers[0].abstract
     assert any("UTF-8" in w for w in warnings)
+
+
+@pytest.mark.parametrize("raw, expected", [
+    (r"Code: \href{https://github.com/a/IGNN}{https://github.com/a/IGNN}.", "Code: https://github.com/a/IGNN."),
+    (r"See \url{https://x.org/a_b_c} now", "See https://x.org/a_b_c now"),
+    ("at [https://github.com/C/L2C_Insert](https://github.com/C/L2C_Insert).", "at https://github.com/C/L2C_Insert."),
+])
+def test_read_normalize_links(raw, expected):
+    assert normalize_text(raw) == expected

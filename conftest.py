@@ -3,17 +3,31 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "data"
 SHARED = ROOT.parent / "shared"
 
 
+_CACHE = {}
+
+
+def load_corpus_graph():
+    """The graph of the bundled corpus, built once per test session."""
+    if "kg" not in _CACHE:
+        import kgraph
+
+        _CACHE["kg"] = kgraph.build(DATA)
+    return _CACHE["kg"]
+
+
 @pytest.fixture(scope="session")
 def corpus_kg():
-    """The graph of the bundled corpus, built once for the session."""
-    import kgraph
+    return load_corpus_graph()
 
-    return kgraph.build(DATA)
+
+@pytest.fixture(autouse=True)
+def _doctest_names(doctest_namespace):
+    doctest_namespace["load_corpus_graph"] = load_corpus_graph
 
 
 @pytest.fixture(scope="session")
