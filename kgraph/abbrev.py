@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span
 
 __all__ = ["Abbreviation", "find_abbreviations", "best_long_form"]
 
-_ROMAN = re.compile(r"[ivxlcdm]+", re.I)
+_ROMAN = re.compile(r"[ivxlcdm]+")  # "(ii)", "(iv)": enumerations; "(CL)" is not
 
 
 @dataclass(frozen=True)

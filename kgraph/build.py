@@ -6,13 +6,15 @@ import json
 import logging
 from collections import Counter
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import networkx as nx
 
 from .export import FILES, write_all
-from .extract import KINDS, extract_many
+from .cache import MentionCache
+from .extract import KINDS, extractor_version
 from .graph import build_graph
+from .parallel import extract_corpus
 from .query import QueryMixin
 from .read import InputError, read_inputs
 
@@ -59,8 +61,24 @@ class KnowledgeGraph(QueryMixin):
 
 
 def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool = False,
-          model_dir: str | None = None, batch_size: int = 64) -> KnowledgeGraph:
+          model_dir: str | None = None, cache: bool | str | Path = False, jobs: int = 1,
+          scheduler: str | None = None) -> KnowledgeGraph:
     """Read abstracts under ``inputs``, extract their concepts and build the graph.
+
+    Parameters
+    ----------
+    inputs : path or list of paths
+        Files or folders of abstracts (see :func:`kgraph.read.read_inputs`).
+    progress : bool
+        Show a progress bar on stderr.
+    cache : bool or path
+        Reuse and store extraction results: ``True`` for the user's cache
+        (:func:`kgraph.cache.default_cache_path`), a path for that file,
+        ``False`` for none.
+    jobs : int
+        Extract in this many local processes.
+    scheduler : str, optional
+        Extract on the Dask cluster at this address.
 
     Examples
     --------
@@ -72,12 +90,22 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
         inputs = [inputs]
     papers = read_inputs(inputs, warn=log.warning)
     texts = [p.abstract for p in papers]
-    stream: Iterable = extract_many(texts, batch_size=batch_size, model_dir=model_dir)
+    store = None
+    if cache:
+        store = MentionCache(None if cache is True else cache, version=extractor_version(model_dir))
+    bar = None
     if progress:
         from tqdm import tqdm
 
-        stream = tqdm(stream, total=len(texts), unit="abstract", desc="extracting", leave=False)
-    mentions = list(stream)
+        bar = tqdm(total=len(texts), unit="abstract", desc="extracting", leave=False)
+    try:
+        mentions = extract_corpus(texts, model_dir=model_dir, cache=store, jobs=jobs, scheduler=scheduler,
+                                  progress=bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+        if store:
+            store.close()
     return KnowledgeGraph(build_graph(papers, mentions))
 
 

@@ -29,7 +29,17 @@ efficiency effectiveness quality improvement improvements gain gains
 state-of-the-art sota art state novel new proposed existing prior previous current recent
 first second third one two three several many various different multiple other such
 theory theories insight insights finding findings evidence observation observations
+principled simple general unified efficient effective powerful lightweight flexible scalable practical
+theoretical comprehensive systematic generic key main overall standard traditional conventional
+classical classic popular widely used commonly
 limitation limitations challenge challenges advantage advantages
+""".split())
+
+#: Head words dropped from the end of a key: they add nothing to the name before them.
+#: ("model", "network", "function" are kept: "language model" is not "language".)
+_GENERIC_HEADS = frozenset("""
+approach method methodology framework paradigm technique strategy scheme procedure mechanism module
+algorithm task problem setting
 """.split())
 
 _FUNCTION_WORDS = frozenset("""
@@ -92,6 +102,8 @@ def concept_key(text: str) -> str:
     True
     >>> concept_key("graph neural networks")
     'graph neural network'
+    >>> concept_key("continual learning paradigm"), concept_key("DOP method"), concept_key("language models")
+    ('continual learning', 'dop', 'language model')
     """
     text = text.strip()
     # acronym plural: GNNs, LLMs, VAEs
@@ -103,6 +115,11 @@ def concept_key(text: str) -> str:
     words = [_americanize(w) for w in text.split()]
     if words:
         words[-1] = _singular(words[-1])
+    # "continual learning paradigm", "DOP method": the name without its generic head
+    while len(words) > 1 and words[-1] in _GENERIC_HEADS and not all(
+        w in GENERIC_WORDS or w in _FUNCTION_WORDS for w in words[:-1]
+    ):
+        words.pop()
     return " ".join(words)
 
 

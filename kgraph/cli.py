@@ -18,12 +18,20 @@ class _Formatter(logging.Formatter):
         return f"kgraph: {record.levelname.lower()}: {record.getMessage()}"
 
 
-def _setup_logging(quiet: bool) -> None:
+def _setup_logging(quiet: bool):
+    """Send kgraph's log to stderr as ``kgraph: level: message``; return a function that undoes it."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_Formatter())
+    saved = (log.handlers[:], log.level, log.propagate)
     log.handlers[:] = [handler]
     log.setLevel(logging.ERROR if quiet else logging.INFO)
     log.propagate = False
+
+    def restore():
+        log.handlers[:], level, log.propagate = saved
+        log.setLevel(level)
+
+    return restore
 
 
 def _cmd_build(args) -> int:
@@ -33,7 +41,8 @@ def _cmd_build(args) -> int:
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"{out}: output path exists and is not a folder")
     progress = not args.quiet and sys.stderr.isatty()
-    kg = build(args.inputs or ["data"], progress=progress)
+    cache = False if args.no_cache else (args.cache or True)
+    kg = build(args.inputs or ["data"], progress=progress, cache=cache, jobs=args.jobs, scheduler=args.scheduler)
     files = kg.save(out)
     if not args.quiet:
         s = kg.summary()
@@ -66,7 +75,7 @@ def _cmd_train(args) -> int:
     from .train import train
 
     result = train(args.train, args.dev, out_dir=args.out, epochs=args.epochs, lr=args.lr,
-                   batch_size=args.batch_size, seed=args.seed)
+                   batch_size=args.batch_size, seed=args.seed, keep_fp32=args.keep_fp32)
     for entry in result["history"]:
         print(json.dumps(entry))
     print(f"model written to {args.out} in {result['seconds']} s")
@@ -195,6 +204,10 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="files or folders (default: data/)")
     p.add_argument("--out", default="outputs", metavar="DIR", help="output folder (default: outputs/)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, warnings or summary")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="extract in N processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="extract on the Dask cluster at ADDRESS (tcp://host:8786)")
+    p.add_argument("--cache", metavar="FILE", help="extraction cache (default: ~/.cache/kgraph/mentions.sqlite)")
+    p.add_argument("--no-cache", action="store_true", help="extract everything again, without reading or writing the cache")
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("evaluate", help="score extraction on SciERC-format gold")
@@ -206,10 +219,11 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("train", nargs="+", metavar="TRAIN.json")
     p.add_argument("--dev", metavar="DEV.json", help="score on this file after each epoch")
     p.add_argument("--out", default=str(MODEL_DIR), metavar="DIR", help="where to write the model (default: the package)")
-    p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--epochs", type=int, default=6)
     p.add_argument("--lr", type=float, default=2e-4)
     p.add_argument("--batch-size", type=int, default=8)
     p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--keep-fp32", metavar="FILE", help="also keep the unquantised ONNX network here")
     p.set_defaults(func=_cmd_train)
     def graph_opts(q):
         q.add_argument("--graph", default="outputs/graph.graphml", metavar="FILE",
@@ -253,7 +267,7 @@ def make_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
-    _setup_logging(getattr(args, "quiet", False))
+    restore_logging = _setup_logging(getattr(args, "quiet", False))
     from .read import InputError
 
     try:
@@ -268,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("kgraph: interrupted; previous outputs left as they were", file=sys.stderr)
         return 130
+    finally:
+        restore_logging()
 
 
 if __name__ == "__main__":

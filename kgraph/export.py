@@ -24,7 +24,7 @@ import networkx as nx
 __all__ = ["write_all", "write_graphml", "write_gexf", "write_json", "write_html", "html_subgraph", "FILES"]
 
 FILES = ("graph.graphml", "graph.gexf", "graph.json", "graph.html")
-HTML_MAX_NODES = 1500
+HTML_MAX_NODES = 2000
 
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 

@@ -29,9 +29,12 @@ from . import tagger as _tagger  # noqa: F401  (registers the kgraph_tagger fact
 from .abbrev import find_abbreviations
 from .canon import is_generic
 
-__all__ = ["Mention", "KINDS", "extract", "extract_many", "pipeline", "tokenizer_pipeline"]
+__all__ = ["Mention", "KINDS", "ROLES", "extract", "extract_many", "extractor_version", "pipeline", "tokenizer_pipeline"]
 
 log = logging.getLogger("kgraph")
+
+#: Bump when the rules below change what extraction returns (it keys the cache).
+RULES_VERSION = "1"
 
 KINDS = ("method", "task", "dataset", "metric", "concept")
 
@@ -45,7 +48,9 @@ class Mention:
 
     ``long_form`` is set on an abbreviation defined in the same text (it
     stands for that long form); ``short_form`` on a long form defined with an
-    abbreviation; ``proposed`` when the text introduces it ("we propose X").
+    abbreviation. A mention that spans a whole definition ("convolutional
+    neural networks (CNNs)") has both: it stands for ``long_form``.
+    ``proposed`` is set when the text introduces it ("we propose X").
     """
 
     text: str
@@ -60,12 +65,14 @@ class Mention:
 
 _DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "these", "those", "such", "his", "her", "my", "your", "each", "any", "some"}
 _PROPOSE = re.compile(
-    r"\b(?:(?:we|paper|work|study|article)\b[^.;]{0,60}?\b(?:propose|introduce|present|develop|design|devise|build|construct|formulate|put forward)\w*"
-    r"|by\s+(?:proposing|introducing|presenting|developing|designing)"
-    r"|(?:called|named|dubbed|termed|coined))\b",
+    r"\b(?:(?P<verb>(?:we|(?:this|our|the present)\s+(?:paper|work|study|article))\s+(?:\w+\s+){0,2}?"
+    r"(?:propose|introduce|present|develop|design|devise|formulate)\w*"
+    r"|by\s+(?:proposing|introducing|presenting|developing|designing))"
+    r"|(?P<name>called|named|dubbed|termed|coined))\b",
     re.I,
 )
-_PROPOSE_REACH = 12
+_PROPOSE_REACH = 6  # tokens between "we propose" and the name
+_PROPOSE_STOP = {",", ";", ":", "that", "which", "whether", "how", "why", "when", "where", "if"}
 _NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
 
 #: Roles, strongest first: a paper ``proposes`` what it introduces,
@@ -85,15 +92,24 @@ def tokenizer_pipeline() -> Language:
     return nlp
 
 
-def pipeline(model_dir: str | None = None) -> Language:
-    """The full extraction pipeline (loaded once per model folder, on first use)."""
-    return _pipeline(str(model_dir or _tagger.MODEL_DIR))
+def pipeline(model_dir: str | None = None, threads: int = 0) -> Language:
+    """The full extraction pipeline (loaded once per model folder, on first use).
+
+    ``threads`` caps onnxruntime's threads (0: its default, one per core).
+    """
+    return _pipeline(str(model_dir or _tagger.MODEL_DIR), threads)
+
+
+def extractor_version(model_dir: str | None = None) -> str:
+    """Identifies what extraction produces: the model's version and the rules' version."""
+    tagger = pipeline(model_dir).get_pipe("kgraph_tagger")
+    return f"{tagger.version}+rules{RULES_VERSION}"
 
 
 @lru_cache(maxsize=4)
-def _pipeline(model_dir: str) -> Language:
+def _pipeline(model_dir: str, threads: int) -> Language:
     nlp = tokenizer_pipeline()
-    nlp.add_pipe("kgraph_tagger", config={"model_dir": model_dir})
+    nlp.add_pipe("kgraph_tagger", config={"model_dir": model_dir, "threads": threads})
     nlp.add_pipe("kgraph_mentions")
     return nlp
 
@@ -133,12 +149,25 @@ class MentionRules:
             kind = self._kind_for(kinds, long_key) or self._kind_for(kinds, short_key)
             if kind is None:
                 continue  # the model saw nothing there: "(see Table 2)", "(ii)"
+            shorts.setdefault(ab.short.text, (ab.long.text, kind))
+            whole = [k for k in kinds if k[0] <= short_key[0] and k[1] >= short_key[1] and _overlaps(k, long_key)]
+            if whole:
+                # the model took "long form (SHORT) [head]" as one mention, as SciERC annotates it;
+                # widen it when it missed the start of the long form
+                key = whole[0]
+                if key[0] > long_key[0]:
+                    key = (long_key[0], key[1])
+                    for k in [k for k in kinds if _overlaps(k, key)]:
+                        del kinds[k]
+                    kinds[key] = kind
+                short_of[key] = ab.short.text
+                long_of[key] = ab.long.text
+                continue
             for key in [k for k in kinds if _overlaps(k, long_key) or _overlaps(k, short_key)]:
                 del kinds[key]
             kinds[long_key] = kinds[short_key] = kind
             short_of[long_key] = ab.short.text
             long_of[short_key] = ab.long.text
-            shorts.setdefault(ab.short.text, (ab.long.text, kind))
 
         for short, (long, kind) in shorts.items():
             for m in re.finditer(rf"(?<![\w\-]){re.escape(short)}s?(?![\w])", text):
@@ -155,6 +184,11 @@ class MentionRules:
 
         math = [(m.start(), m.end()) for m in _NOT_CONCEPTS.finditer(text)]
         proposed = self._proposed(doc, kinds, short_of)
+        defined_kind = {long_of[k]: kinds[k] for k in short_of if k in long_of}
+        defined_kind.update({doc[k[0]:k[1]].text: kinds[k] for k in short_of if k not in long_of})
+        for key, long in long_of.items():
+            if key not in short_of and long in defined_kind:
+                kinds[key] = defined_kind[long]  # later uses of SHORT take the kind of its definition
         sent_of = {}
         if doc.has_annotation("SENT_START"):
             for sent in doc.sents:
@@ -191,24 +225,54 @@ class MentionRules:
 
     @staticmethod
     def _proposed(doc: Doc, kinds, short_of) -> set[tuple[int, int]]:
-        """Spans a trigger ("we propose", "called") introduces: the first mention soon after it."""
+        """Spans a paper introduces, favouring precision.
+
+        After "we propose/introduce/present/develop…" (or "this paper
+        proposes…", "by introducing…"): the first method, dataset or metric
+        starting within a few tokens, or an abbreviation defined a little
+        further on. After "called/named/dubbed X": X, when it is capitalised.
+        The short form of a proposed definition is proposed too.
+        """
         out: set[tuple[int, int]] = set()
         starts = sorted(kinds)
         for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
+            if sent.text.rstrip().endswith("?"):
+                continue
             for m in _PROPOSE.finditer(sent.text):
                 trigger_end = sent.start_char + m.end()
                 after = [k for k in starts if doc[k[0]].idx >= trigger_end and k[0] < sent.end]
-                defined = [k for k in after if k in short_of and k[0] - after[0][0] < _PROPOSE_REACH * 2]
-                pick = defined[0] if defined else (after[0] if after else None)
-                if pick is None:
+                if not after:
                     continue
-                gap = len([t for t in doc[sent.start : pick[0]] if t.idx >= trigger_end])
-                if gap > _PROPOSE_REACH or kinds[pick] not in ("method", "concept", "dataset", "metric"):
+
+                def gap(k):
+                    return [t for t in doc[sent.start : k[0]] if t.idx >= trigger_end]
+
+                pick = None
+                if m.group("name"):
+                    first = after[0]
+                    if not gap(first) and doc[first[0]].text[:1].isupper():
+                        pick = first
+                else:
+                    defined = [k for k in after if k in short_of and len(gap(k)) <= 2 * _PROPOSE_REACH
+                               and not any(t.text in ",;:" for t in gap(k))]
+                    first = after[0]
+                    between = gap(first)
+                    if defined:
+                        pick = defined[0]
+                    elif (len(between) <= _PROPOSE_REACH and not any(t.lower_ in _PROPOSE_STOP for t in between)
+                          and kinds[first] in ("method", "dataset", "metric")):
+                        pick = first
+                if pick is None or kinds[pick] == "task" and pick not in short_of:
                     continue
+                if kinds[pick] == "task":  # "we propose X for domain generalization (X-DG)": a method
+                    kinds[pick] = "method"
                 out.add(pick)
                 short = short_of.get(pick)
                 if short is not None:
-                    out.update(k for k in kinds if doc[k[0]:k[1]].text == short and k[0] >= pick[1] and k[0] <= pick[1] + 3)
+                    for k in kinds:
+                        if doc[k[0]:k[1]].text == short and pick[1] <= k[0] <= pick[1] + 3:
+                            out.add(k)
+                            kinds[k] = kinds[pick]
         return out
 
 
@@ -236,9 +300,10 @@ def make_mention_rules(nlp: Language, name: str) -> MentionRules:
     return MentionRules(nlp, name)
 
 
-def extract_many(texts: Iterable[str], *, batch_size: int = 64, model_dir: str | None = None) -> Iterator[list[Mention]]:
+def extract_many(texts: Iterable[str], *, batch_size: int = 64, model_dir: str | None = None,
+                 threads: int = 0) -> Iterator[list[Mention]]:
     """Mentions for each text, in order; texts longer than spaCy's ``max_length`` are cut with a warning."""
-    nlp = pipeline(model_dir)
+    nlp = pipeline(model_dir, threads)
 
     def clipped():
         for text in texts:
@@ -258,9 +323,9 @@ def extract(text: str) -> list[Mention]:
 
     Examples
     --------
-    >>> ms = extract("We propose graph neural networks (GNNs) for molecule property prediction.")
-    >>> [(m.text, m.kind) for m in ms if m.text == "GNNs"]
-    [('GNNs', 'method')]
+    >>> text = "Graph neural networks (GNNs) predict molecule properties. GNNs are fast."
+    >>> [(m.text, m.kind, m.long_form) for m in extract(text) if m.text == "GNNs"]
+    [('GNNs', 'method', 'Graph neural networks')]
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")

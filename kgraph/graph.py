@@ -60,7 +60,7 @@ def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> dict[str, str]:
     for ms in mentions:
         for m in ms:
             if m.long_form:
-                defs[concept_key(m.text)].add(concept_key(m.long_form))
+                defs[concept_key(m.short_form or m.text)].add(concept_key(m.long_form))
     return {short: next(iter(longs)) for short, longs in defs.items() if len(longs) == 1}
 
 
@@ -71,11 +71,11 @@ def paper_label(paper: Paper, mentions: Sequence[Mention], max_len: int = 80) ->
         return title.strip()
     for m in mentions:
         if m.proposed and m.short_form:
-            label = f"{m.short_form}: {m.text}"
+            label = f"{m.short_form}: {m.long_form or m.text}"
             return label if len(label) <= max_len else label[: max_len - 1].rstrip() + "…"
     for m in mentions:
-        if m.proposed and m.long_form:
-            return f"{m.text}: {m.long_form}"[:max_len]
+        if m.proposed and (m.text[:1].isupper() or any(c.isdigit() for c in m.text)):
+            return m.text[:max_len]
     words = paper.abstract.split()
     opening = " ".join(words[:10])
     return opening + ("…" if len(words) > 10 else "")
@@ -110,10 +110,14 @@ def build_graph(
             if c is None:
                 c = concepts[key] = _Concept(Counter(), Counter(), Counter(), set())
             c.kinds[m.kind] += 1
-            is_short = bool(m.long_form) or key != concept_key(m.text)
-            (c.shorts if is_short else c.surfaces)[m.text] += 1
-            if m.short_form:
-                c.shorts[m.short_form] += 0
+            if m.long_form and m.short_form:  # a whole definition: "long form (SHORT)"
+                c.surfaces[m.long_form] += 1
+                c.shorts[m.short_form] += 1
+            else:
+                is_short = bool(m.long_form) or key != concept_key(m.text)
+                (c.shorts if is_short else c.surfaces)[m.text] += 1
+                if m.short_form:
+                    c.shorts[m.short_form] += 0
             c.papers.add(paper.id)
             link = links.setdefault(key, [0, "mentions"])
             link[0] += 1

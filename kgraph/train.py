@@ -138,12 +138,13 @@ def train(
     dev_file: str | Path | None = None,
     *,
     out_dir: str | Path = MODEL_DIR,
-    epochs: int = 12,
-    lr: float = 1e-4,
-    batch_size: int = 16,
+    epochs: int = 6,
+    lr: float = 2e-4,
+    batch_size: int = 8,
     max_pieces: int = 256,
     seed: int = 13,
     quantize: bool = True,
+    keep_fp32: str | Path | None = None,
 ) -> dict:
     """Fine-tune MiniLM-L6 on SciERC-format files and write the ONNX tagger to ``out_dir``.
 
@@ -203,7 +204,7 @@ def train(
             optim.step()
             sched.step()
             optim.zero_grad()
-            total += float(loss)
+            total += float(loss.detach())
         entry = {"epoch": epoch, "loss": round(total, 3), "seconds": round(time.time() - t0)}
         if dev_docs is not None:
             entry["dev_f1"] = round(_score(_predict_spans(model, dev_docs, tokenizer, max_pieces, torch), dev_gold), 2)
@@ -211,13 +212,13 @@ def train(
         log.info("epoch %s", entry)
 
     out_dir = Path(out_dir)
-    _export(model, tokenizer, base, out_dir, max_pieces, quantize, torch,
+    _export(model, tokenizer, base, out_dir, max_pieces, quantize, torch, keep_fp32,
             {"epochs": epochs, "lr": lr, "batch_size": batch_size, "seed": seed,
              "train_files": [Path(f).name for f in train_files]})
     return {"history": history, "misaligned": misaligned, "seconds": round(time.time() - t0)}
 
 
-def _export(model, tokenizer, base, out_dir: Path, max_pieces, quantize, torch, recipe):
+def _export(model, tokenizer, base, out_dir: Path, max_pieces, quantize, torch, keep_fp32, recipe):
     model.eval()
     with tempfile.TemporaryDirectory() as tmp:
         fp32 = Path(tmp) / "model-fp32.onnx"
@@ -231,6 +232,8 @@ def _export(model, tokenizer, base, out_dir: Path, max_pieces, quantize, torch, 
         )
         staged = Path(tmp) / "model"
         staged.mkdir()
+        if keep_fp32:
+            shutil.copy(fp32, keep_fp32)
         if quantize:
             from onnxruntime.quantization import QuantType, quantize_dynamic
 

@@ -27,3 +27,11 @@ def test_abbrev_definitions(nlp, text, pairs):
 def test_abbrev_best_long_form_needs_word_start():
     assert best_long_form("CL", "we study continual learning") == "continual learning"
     assert best_long_form("QZ", "we study continual learning") is None
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Continual learning (CL) aims to train a model on a sequence of tasks.", ("Continual learning", "CL")),
+    ("We use the Minimum Description Length (MDL) principle.", ("Minimum Description Length", "MDL")),
+])
+def test_abbrev_short_forms_made_of_roman_letters(nlp, text, pair):
+    assert [(a.long.text, a.short.text) for a in find_abbreviations(nlp(text))] == [pair]

@@ -36,3 +36,18 @@ def test_canon_generic_words(word):
 @pytest.mark.parametrize("name", ["diffusion models", "Mamba", "domain generalization", "accuracy", "VQ-VAE"])
 def test_canon_names_are_not_generic(name):
     assert not is_generic(name)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("continual learning paradigm", "continual learning"),
+    ("EM algorithm", "EM"),
+    ("entropy-based data selection strategy", "entropy-based data selection"),
+    ("image classification tasks", "image classification"),
+])
+def test_canon_generic_heads_are_dropped(a, b):
+    assert concept_key(a) == concept_key(b)
+
+
+@pytest.mark.parametrize("name", ["language model", "diffusion models", "loss function", "proposed method"])
+def test_canon_keeps_heads_that_name_something(name):
+    assert concept_key(name).split()[-1] in ("model", "function", "method")

@@ -17,12 +17,27 @@ def test_extract_resolves_abbreviations():
     text = ("We propose graph neural networks (GNNs) for molecular property prediction. "
             "Our GNNs outperform transformers on three benchmarks.")
     mentions = kgraph.extract(text)
-    shorts = [m for m in mentions if m.text == "GNNs"]
-    assert len(shorts) == 2
-    assert all(m.long_form == "graph neural networks" for m in shorts)
-    long = [m for m in mentions if m.text == "graph neural networks"]
-    assert long and long[0].short_form == "GNNs"
-    assert len({m.kind for m in shorts + long}) == 1
+    definition = [m for m in mentions if m.short_form == "GNNs"]
+    assert len(definition) == 1 and "graph neural networks" in definition[0].text
+    assert definition[0].long_form in (None, "graph neural networks")
+    later = [m for m in mentions if m.text == "GNNs" and m.start_char > text.index("Our")]
+    assert len(later) == 1 and later[0].long_form == "graph neural networks"
+    assert later[0].kind == definition[0].kind
+
+
+def test_extract_defined_short_forms_resolve_everywhere_in_the_text():
+    text = ("Continual learning (CL) trains a model on a sequence of tasks. "
+            "CL suffers from catastrophic forgetting, and CL benchmarks are small.")
+    uses = [m for m in kgraph.extract(text) if m.text == "CL"]
+    assert uses and all(m.long_form == "Continual learning" for m in uses)
+
+
+def test_extract_marks_what_a_paper_proposes():
+    text = ("Model merging combines expert models. We propose a data-free Dual Orthogonal Projection (DOP) "
+            "method, which eliminates data dependence. Experiments show that DOP outperforms baselines.")
+    proposed = [m for m in kgraph.extract(text) if m.proposed]
+    assert proposed and proposed[0].short_form == "DOP" and proposed[0].role == "proposes"
+    assert "Dual Orthogonal Projection" in proposed[0].text
 
 
 def test_extract_drops_generic_words_and_math():
@@ -35,6 +50,7 @@ def test_extract_drops_generic_words_and_math():
 
 
 def test_extract_handles_text_longer_than_max_length(caplog):
+    caplog.set_level("WARNING", logger="kgraph")
     nlp = pipeline()
     old = nlp.max_length
     nlp.max_length = 400

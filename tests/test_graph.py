@@ -59,7 +59,9 @@ def test_graph_attributes_and_edges():
     assert edge["kind"] == "cooccurrence" and edge["weight"] == 3
     paper = [n for n, d in G.nodes(data=True) if d["kind"] == "paper" and "Mamba" in d["abstract"]][0]
     assert G.edges[paper, "concept:mamba"]["relation"] == "proposes"
-    assert G.nodes[paper]["label"].startswith("Mamba is a model")
+    assert G.nodes[paper]["label"] == "Mamba"  # the name of what it proposes
+    other = [n for n, d in G.nodes(data=True) if d["kind"] == "paper" and "part 0" in d["abstract"]][0]
+    assert G.nodes[other]["label"] == "Diffusion models and score matching, part 0."  # its opening words
 
 
 def test_graph_cooccurrence_needs_two_papers():

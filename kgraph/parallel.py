@@ -1,0 +1,109 @@
+"""Extraction over a whole corpus: cache first, then one process, N processes or a Dask cluster.
+
+Extraction is independent per abstract, so it is cut into chunks that run
+anywhere and come back in input order; results are identical whichever way
+they ran. Each finished chunk is written to the cache at once, so an
+interrupted build keeps its work.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Callable, Sequence
+
+from .cache import MentionCache, text_hash
+from .extract import Mention, extract_many, extractor_version
+
+__all__ = ["extract_corpus"]
+
+log = logging.getLogger("kgraph")
+
+CHUNK = 128
+
+
+def _extract_chunk(args: tuple[list[str], str | None, int]) -> list[list[Mention]]:
+    texts, model_dir, threads = args
+    return list(extract_many(texts, model_dir=model_dir, threads=threads))
+
+
+def extract_corpus(
+    texts: Sequence[str],
+    *,
+    model_dir: str | None = None,
+    cache: MentionCache | None = None,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[list[Mention]]:
+    """Mentions for every text (``result[i]`` for ``texts[i]``).
+
+    Parameters
+    ----------
+    cache : MentionCache, optional
+        Results already cached for this extractor version are reused; new
+        ones are added chunk by chunk.
+    jobs : int
+        Local worker processes (1: extract in this process).
+    scheduler : str, optional
+        Address of a Dask scheduler (``tcp://host:8786``); chunks run on its
+        workers, which need kgraph installed.
+    progress : callable, optional
+        Called with the number of distinct abstracts done, as they finish.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs = {jobs} is invalid; it must be at least 1")
+    hashes = [text_hash(t) for t in texts]
+    done: dict[str, list[Mention]] = cache.get_many(sorted(set(hashes))) if cache is not None else {}
+    if progress and done:
+        progress(len(done))
+    todo: dict[str, str] = {}
+    for h, t in zip(hashes, texts):
+        if h not in done and h not in todo:
+            todo[h] = t
+    keys = list(todo)
+    threads = max(1, (os.cpu_count() or 1) // jobs) if jobs > 1 else 0
+    chunks = [keys[i : i + CHUNK] for i in range(0, len(keys), CHUNK)]
+    payloads = [([todo[h] for h in chunk], model_dir, threads) for chunk in chunks]
+
+    def finish(chunk: list[str], results: list[list[Mention]]) -> None:
+        batch = list(zip(chunk, results))
+        done.update(batch)
+        if cache is not None:
+            cache.put_many(batch)
+        if progress:
+            progress(len(chunk))
+
+    if not chunks:
+        pass
+    elif scheduler:
+        _run_dask(scheduler, chunks, payloads, finish)
+    elif jobs > 1 and len(chunks) > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(jobs) as pool:
+            for chunk, results in zip(chunks, pool.imap(_extract_chunk, payloads)):
+                finish(chunk, results)
+    else:
+        for chunk, payload in zip(chunks, payloads):
+            finish(chunk, _extract_chunk(payload))
+    return [done[h] for h in hashes]
+
+
+def _run_dask(address: str, chunks, payloads, finish) -> None:
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError as err:
+        raise RuntimeError("--scheduler needs Dask: pip install 'kgraph[dask]'") from err
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as err:
+        raise RuntimeError(f"cannot reach the Dask scheduler at {address} ({err})") from err
+    try:
+        futures = client.map(_extract_chunk, payloads, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        for future in as_completed(futures):
+            i = index[future.key]
+            finish(chunks[i], future.result())
+    finally:
+        client.close()
