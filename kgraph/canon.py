@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["concept_key", "is_generic", "GENERIC_WORDS"]
+__all__ = ["concept_key", "is_generic", "strip_parentheticals", "GENERIC_WORDS"]
 
 #: Words that name nothing on their own. A mention made only of these (and
 #: function words) is never a concept.
@@ -89,6 +89,12 @@ def _americanize(word: str) -> str:
     return word
 
 
+def strip_parentheticals(text: str) -> str:
+    """Drop short parenthesised asides: "vector-quantized (VQ) VAEs" reads "vector-quantized VAEs"."""
+    stripped = re.sub(r"\s*\([^()]{1,15}\)", "", text).strip()
+    return stripped or text.strip()
+
+
 def concept_key(text: str) -> str:
     """The key shared by the surface variants of a name.
 
@@ -105,7 +111,7 @@ def concept_key(text: str) -> str:
     >>> concept_key("continual learning paradigm"), concept_key("DOP method"), concept_key("language models")
     ('continual learning', 'dop', 'language model')
     """
-    text = text.strip()
+    text = strip_parentheticals(text)
     # acronym plural: GNNs, LLMs, VAEs
     text = re.sub(r"\b([A-Z][A-Z0-9\-]*[A-Z0-9])s\b", r"\1", text)
     text = re.sub(r"'s\b", "", text)

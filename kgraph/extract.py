@@ -27,14 +27,14 @@ from spacy.tokens import Doc, Span
 
 from . import tagger as _tagger  # noqa: F401  (registers the kgraph_tagger factory)
 from .abbrev import find_abbreviations
-from .canon import is_generic
+from .canon import _GENERIC_HEADS, concept_key, is_generic
 
 __all__ = ["Mention", "KINDS", "ROLES", "extract", "extract_many", "extractor_version", "pipeline", "tokenizer_pipeline"]
 
 log = logging.getLogger("kgraph")
 
 #: Bump when the rules below change what extraction returns (it keys the cache).
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 KINDS = ("method", "task", "dataset", "metric", "concept")
 
@@ -63,6 +63,7 @@ class Mention:
     role: str = "mentions"
 
 
+_TRAILING = {"of", "for", "and", "or", "the", "a", "an", "to", "in", "on", "with", "by", "from", "via", "as", "at"}
 _DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "these", "those", "such", "his", "her", "my", "your", "each", "any", "some"}
 _PROPOSE = re.compile(
     r"\b(?:(?P<verb>(?:we|(?:this|our|the present)\s+(?:paper|work|study|article))\s+(?:\w+\s+){0,2}?"
@@ -119,7 +120,8 @@ def _trim(span: Span) -> Span | None:
     doc = span.doc
     while start < end and (doc[start].lower_ in _DETERMINERS or doc[start].is_punct and doc[start].text not in "([$"):
         start += 1
-    while end > start and (doc[end - 1].is_punct and doc[end - 1].text not in ")]$" or doc[end - 1].is_space):
+    while end > start and (doc[end - 1].is_punct and doc[end - 1].text not in ")]$" or doc[end - 1].is_space
+                           or doc[end - 1].lower_ in _TRAILING):
         end -= 1
     if start >= end:
         return None
@@ -153,8 +155,12 @@ class MentionRules:
             whole = [k for k in kinds if k[0] <= short_key[0] and k[1] >= short_key[1] and _overlaps(k, long_key)]
             if whole:
                 # the model took "long form (SHORT) [head]" as one mention, as SciERC annotates it;
-                # widen it when it missed the start of the long form
+                # widen it when it missed the start of the long form. A tail that names more than a
+                # generic head ("vector-quantized (VQ) VAEs") makes it another name: left as it is.
                 key = whole[0]
+                tail = [t.lower_ for t in doc[short_key[1] : key[1]] if not t.is_punct]
+                if any(concept_key(w) not in ("", *_GENERIC_HEADS) for w in tail):
+                    continue
                 if key[0] > long_key[0]:
                     key = (long_key[0], key[1])
                     for k in [k for k in kinds if _overlaps(k, key)]:
@@ -202,7 +208,7 @@ class MentionRules:
             surface = span.text
             if any(s_char < me and e_char > ms for ms, me in math):
                 continue
-            if sum(c.isalpha() for c in surface) < 2 or is_generic(surface):
+            if sum(c.isalpha() for c in surface) < 2 or is_generic(surface) or _malformed(surface):
                 continue
             mentions.append(Mention(
                 surface, s_char, e_char, kind,
@@ -274,6 +280,15 @@ class MentionRules:
                             out.add(k)
                             kinds[k] = kinds[pick]
         return out
+
+
+def _malformed(surface: str) -> bool:
+    """Not a name: unbalanced brackets, or an adverb ("asymptotically", "computationally efficient")."""
+    for o, c in ("()", "[]", "{}"):
+        if surface.count(o) != surface.count(c):
+            return True
+    words = surface.split()
+    return words[-1].endswith("ly") and words[-1].islower() or len(words) <= 2 and words[0].endswith("ly") and words[0].islower()
 
 
 def _role(kind: str, proposed: bool, sent: Span | None, start_char: int) -> str:

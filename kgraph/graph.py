@@ -28,7 +28,7 @@ from typing import Sequence
 
 import networkx as nx
 
-from .canon import concept_key
+from .canon import concept_key, strip_parentheticals
 from .extract import KINDS, ROLES, Mention
 from .query import communities
 from .read import Paper
@@ -115,7 +115,7 @@ def build_graph(
                 c.shorts[m.short_form] += 1
             else:
                 is_short = bool(m.long_form) or key != concept_key(m.text)
-                (c.shorts if is_short else c.surfaces)[m.text] += 1
+                (c.shorts if is_short else c.surfaces)[strip_parentheticals(m.text)] += 1
                 if m.short_form:
                     c.shorts[m.short_form] += 0
             c.papers.add(paper.id)
@@ -141,7 +141,7 @@ def build_graph(
     for key, c in concepts.items():
         kind = max(KINDS, key=lambda k: (c.kinds[k], -KINDS.index(k)))
         forms = c.surfaces or c.shorts
-        label = max(forms, key=lambda f: (forms[f], not f.isupper() or len(f) <= 6, f == f.lower(), -len(f)))
+        label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         aliases = sorted(set(c.surfaces) | set(c.shorts), key=lambda f: (-(c.surfaces[f] + c.shorts[f]), f))
         attrs = {
             "kind": kind,
