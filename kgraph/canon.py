@@ -10,6 +10,7 @@ forms actually seen.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["concept_key", "is_generic", "strip_parentheticals", "GENERIC_WORDS"]
 
@@ -95,6 +96,7 @@ def strip_parentheticals(text: str) -> str:
     return stripped or text.strip()
 
 
+@lru_cache(maxsize=1 << 18)
 def concept_key(text: str) -> str:
     """The key shared by the surface variants of a name.
 

@@ -149,10 +149,13 @@ def write_html(G: nx.Graph, path, *, title: str = "kgraph", max_nodes: int = HTM
             group=str(d.get("kind", "")), shape="dot" if d.get("kind") != "paper" else "square",
             borderWidth=4 if n in highlight else 1,
         )
+    # Network.add_edge scans every edge added before (quadratic); a networkx graph has no
+    # duplicate edges, so they go straight into pyvis's edge list in the form add_edge makes.
     for u, v, d in shown.edges(data=True):
         width = 1 + min(4, d.get("weight", 1)) if d.get("kind") == "cooccurrence" else 1
-        net.add_edge(str(u), str(v), width=width, title=f"{d.get('relation', '')} ({d.get('weight', 1)})",
-                     dashes=d.get("kind") == "cooccurrence")
+        net.edges.append({"from": str(u), "to": str(v), "width": width,
+                          "title": f"{d.get('relation', '')} ({d.get('weight', 1)})",
+                          "dashes": d.get("kind") == "cooccurrence"})
     nodes, edges, *_ = net.get_network_data()
     status = f"{shown.number_of_nodes()} of {G.number_of_nodes()} nodes"
     if limited:

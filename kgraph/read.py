@@ -81,17 +81,13 @@ def _math(m: re.Match) -> str:
     return f"${text}$" if text else ""
 
 
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\ud800-\udfff\ue000-\uf8ff\ufffe\uffff]")
+_BREAKS = re.compile("[\n\t\r\x0b\x0c]")
+
+
 def _clean_chars(text: str) -> str:
-    out = []
-    for ch in text:
-        cat = unicodedata.category(ch)
-        if ch in "\n\t\r\x0b\x0c":
-            out.append(" ")
-        elif cat in ("Cc", "Cs", "Co", "Cn") or ch in "\ufffe\uffff":
-            continue
-        else:
-            out.append(ch)
-    return "".join(out)
+    """Line breaks and tabs become spaces; other control, surrogate and private-use characters go."""
+    return _CONTROL.sub("", _BREAKS.sub(" ", text))
 
 
 def normalize_text(text: str) -> str:
