@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Iterable
 
 import networkx as nx
+from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["write_all", "write_graphml", "write_gexf", "write_json", "write_html", "html_subgraph", "FILES"]
+__all__ = ["write_all", "write_graph_files", "write_graphml", "write_gexf", "write_json", "write_html", "html_subgraph", "FILES"]
 
 FILES = ("graph.graphml", "graph.gexf", "graph.json", "graph.html")
 HTML_MAX_NODES = 2000
@@ -35,20 +36,8 @@ def _clean(value):
     return value
 
 
-def gephi_ready(G: nx.Graph) -> nx.Graph:
-    """A copy of ``G`` whose attribute values are str, int, float or bool, one type per key."""
-    H = nx.Graph() if not G.is_directed() else nx.DiGraph()
-    H.graph.update({k: _clean(v) for k, v in G.graph.items() if isinstance(v, (str, int, float, bool))})
-    node_types = _types(d for _, d in G.nodes(data=True))
-    edge_types = _types(d for *_, d in G.edges(data=True))
-    for n, d in G.nodes(data=True):
-        H.add_node(_clean(n), **_coerce(d, node_types))
-    for u, v, d in G.edges(data=True):
-        H.add_edge(_clean(u), _clean(v), **_coerce(d, edge_types))
-    return H
-
-
 def _types(dicts: Iterable[dict]) -> dict[str, type]:
+    """One type per attribute key: bool, int, float or (when values are mixed or other) str."""
     seen: dict[str, set[type]] = {}
     for d in dicts:
         for k, v in d.items():
@@ -74,32 +63,131 @@ def _coerce(d: dict, types: dict[str, type]) -> dict:
             continue
         t = types[k]
         if t is str:
-            v = "|".join(map(str, v)) if isinstance(v, (list, tuple, set)) else str(v)
-            v = _clean(v)
+            v = _clean("|".join(map(str, v)) if isinstance(v, (list, tuple, set)) else str(v))
         else:
             v = t(v)
         out[k] = v
     return out
 
 
+_GRAPHML_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
+_GEXF_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
+
+
+def _xml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return repr(v)
+    return escape(str(v))
+
+
+def _attr(v) -> str:
+    return quoteattr(_xml_value(v) if not isinstance(v, str) else _clean(v))
+
+
+def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -> None:
+    """Write GraphML, GEXF and node-link JSON in one streaming pass over nodes, then edges.
+
+    No copy of the graph is made: attribute types are settled in a first
+    look at the attribute dicts (one type per key, mixed keys become
+    strings), then every node and every edge is written to all three files
+    as it is read. Values are str, int, float or bool; characters XML cannot
+    carry are dropped.
+    """
+    node_types = _types(d for _, d in G.nodes(data=True))
+    edge_types = _types(d for *_, d in G.edges(data=True))
+    node_keys = sorted(node_types)
+    edge_keys = sorted(edge_types)
+    files = []
+    try:
+        gm = open(graphml, "w", encoding="utf-8") if graphml else None
+        files.append(gm)
+        gx = open(gexf, "w", encoding="utf-8") if gexf else None
+        files.append(gx)
+        js = open(json_path, "w", encoding="utf-8") if json_path else None
+        files.append(js)
+        if gm:
+            gm.write('<?xml version="1.0" encoding="utf-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
+                     'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
+                     'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
+            for i, k in enumerate(node_keys):
+                gm.write(f'<key id="n{i}" for="node" attr.name={_attr(k)} attr.type="{_GRAPHML_TYPE[node_types[k]]}"/>\n')
+            for i, k in enumerate(edge_keys):
+                gm.write(f'<key id="e{i}" for="edge" attr.name={_attr(k)} attr.type="{_GRAPHML_TYPE[edge_types[k]]}"/>\n')
+            gm.write('<graph edgedefault="undirected">\n')
+        gx_node_keys = [k for k in node_keys if k != "label"]
+        if gx:
+            gx.write('<?xml version="1.0" encoding="utf-8"?>\n<gexf xmlns="http://www.gexf.net/1.2draft" '
+                     'xmlns:viz="http://www.gexf.net/1.2draft/viz" version="1.2">\n'
+                     '<meta><creator>kgraph</creator></meta>\n<graph defaultedgetype="undirected" mode="static">\n'
+                     '<attributes class="node" mode="static">\n')
+            for i, k in enumerate(gx_node_keys):
+                gx.write(f'<attribute id="{i}" title={_attr(k)} type="{_GEXF_TYPE[node_types[k]]}"/>\n')
+            gx.write('</attributes>\n<attributes class="edge" mode="static">\n')
+            for i, k in enumerate(edge_keys):
+                gx.write(f'<attribute id="{i}" title={_attr(k)} type="{_GEXF_TYPE[edge_types[k]]}"/>\n')
+            gx.write("</attributes>\n<nodes>\n")
+        if js:
+            graph_attrs = {k: v for k, v in G.graph.items() if isinstance(v, (str, int, float, bool))}
+            js.write('{"directed": false, "multigraph": false, "graph": ' + json.dumps(graph_attrs) + ', "nodes": [')
+
+        for index, (n, d) in enumerate(G.nodes(data=True)):
+            d = _coerce(d, node_types)
+            node_id = _clean(str(n))
+            if gm:
+                gm.write(f"<node id={_attr(node_id)}>")
+                gm.write("".join(f'<data key="n{i}">{_xml_value(d[k]) if not isinstance(d[k], str) else escape(d[k])}</data>'
+                                 for i, k in enumerate(node_keys) if k in d))
+                gm.write("</node>\n")
+            if gx:
+                gx.write(f"<node id={_attr(node_id)} label={_attr(d.get('label', node_id))}><attvalues>")
+                gx.write("".join(f'<attvalue for="{i}" value={_attr(d[k])}/>' for i, k in enumerate(gx_node_keys) if k in d))
+                gx.write(f'</attvalues><viz:color r="{int(d.get("r", 128))}" g="{int(d.get("g", 128))}" '
+                         f'b="{int(d.get("b", 128))}" a="1.0"/><viz:size value="{_size(d)}"/></node>\n')
+            if js:
+                js.write(("," if index else "") + json.dumps({**d, "id": node_id}, ensure_ascii=False))
+        if gx:
+            gx.write("</nodes>\n<edges>\n")
+        if js:
+            js.write('], "links": [')
+        for index, (u, v, d) in enumerate(G.edges(data=True)):
+            d = _coerce(d, edge_types)
+            su, sv = _clean(str(u)), _clean(str(v))
+            if gm:
+                gm.write(f"<edge source={_attr(su)} target={_attr(sv)}>")
+                gm.write("".join(f'<data key="e{i}">{_xml_value(d[k]) if not isinstance(d[k], str) else escape(d[k])}</data>'
+                                 for i, k in enumerate(edge_keys) if k in d))
+                gm.write("</edge>\n")
+            if gx:
+                weight = f' weight="{float(d["weight"])}"' if isinstance(d.get("weight"), (int, float)) else ""
+                gx.write(f'<edge id="{index}" source={_attr(su)} target={_attr(sv)}{weight}><attvalues>')
+                gx.write("".join(f'<attvalue for="{i}" value={_attr(d[k])}/>' for i, k in enumerate(edge_keys) if k in d))
+                gx.write("</attvalues></edge>\n")
+            if js:
+                js.write(("," if index else "") + json.dumps({**d, "source": su, "target": sv}, ensure_ascii=False))
+        if gm:
+            gm.write("</graph>\n</graphml>\n")
+        if gx:
+            gx.write("</edges>\n</graph>\n</gexf>\n")
+        if js:
+            js.write("]}\n")
+    finally:
+        for fh in files:
+            if fh:
+                fh.close()
+
+
 def write_graphml(G: nx.Graph, path) -> None:
-    nx.write_graphml(gephi_ready(G), path, named_key_ids=True)
+    write_graph_files(G, graphml=path)
 
 
 def write_gexf(G: nx.Graph, path) -> None:
-    H = gephi_ready(G)
-    for _, d in H.nodes(data=True):
-        d["viz"] = {
-            "color": {"r": d.get("r", 128), "g": d.get("g", 128), "b": d.get("b", 128), "a": 1.0},
-            "size": _size(d),
-        }
-    nx.write_gexf(H, path)
+    write_graph_files(G, gexf=path)
 
 
 def write_json(G: nx.Graph, path) -> None:
-    data = nx.node_link_data(gephi_ready(G), edges="links")
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, ensure_ascii=False)
+    write_graph_files(G, json_path=path)
 
 
 def _size(d: dict) -> float:
@@ -278,24 +366,15 @@ def write_all(G: nx.Graph, out_dir, *, html_max_nodes: int = HTML_MAX_NODES) -> 
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"{out}: output path exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
-    writers = {
-        "graph.graphml": write_graphml,
-        "graph.gexf": write_gexf,
-        "graph.json": write_json,
-        "graph.html": lambda g, p: write_html(g, p, max_nodes=html_max_nodes),
-    }
-    staged: list[tuple[Path, Path]] = []
+    names = {name: out / f".{name}.{os.getpid()}.tmp" for name in FILES}
+    staged: list[tuple[Path, Path]] = [(tmp, out / name) for name, tmp in names.items()]
     try:
-        for name, writer in writers.items():
-            tmp = out / f".{name}.{os.getpid()}.tmp"
-            writer(G, tmp)
-            staged.append((tmp, out / name))
+        write_graph_files(G, graphml=names["graph.graphml"], gexf=names["graph.gexf"], json_path=names["graph.json"])
+        write_html(G, names["graph.html"], max_nodes=html_max_nodes)
         for tmp, final in staged:
             os.replace(tmp, final)
     finally:
         for tmp, _ in staged:
             if tmp.exists():
                 tmp.unlink()
-        for leftover in out.glob(f".graph.*.{os.getpid()}.tmp"):
-            leftover.unlink()
     return [final for _, final in staged]
