@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["concept_key", "is_generic", "strip_parentheticals", "GENERIC_WORDS"]
+__all__ = ["concept_key", "is_generic", "strip_parentheticals", "GENERIC_WORDS", "GENERIC_HEADS"]
 
 #: Words that name nothing on their own. A mention made only of these (and
 #: function words) is never a concept.
@@ -38,7 +38,7 @@ limitation limitations challenge challenges advantage advantages
 
 #: Head words dropped from the end of a key: they add nothing to the name before them.
 #: ("model", "network", "function" are kept: "language model" is not "language".)
-_GENERIC_HEADS = frozenset("""
+GENERIC_HEADS = frozenset("""
 approach method methodology framework paradigm technique strategy scheme procedure mechanism module
 algorithm task problem setting
 """.split())
@@ -124,7 +124,7 @@ def concept_key(text: str) -> str:
     if words:
         words[-1] = _singular(words[-1])
     # "continual learning paradigm", "DOP method": the name without its generic head
-    while len(words) > 1 and words[-1] in _GENERIC_HEADS and not all(
+    while len(words) > 1 and words[-1] in GENERIC_HEADS and not all(
         w in GENERIC_WORDS or w in _FUNCTION_WORDS for w in words[:-1]
     ):
         words.pop()

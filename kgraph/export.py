@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Iterable
 
 import networkx as nx
-from xml.sax.saxutils import escape, quoteattr
 
 __all__ = ["write_all", "write_graph_files", "write_graphml", "write_gexf", "write_json", "write_html", "html_subgraph", "FILES"]
 
@@ -74,16 +73,18 @@ _GRAPHML_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
 _GEXF_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
-def _xml_value(v) -> str:
+_ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+def _xml(v) -> str:
+    """A value as XML text (also safe inside double-quoted attributes); strings are already clean."""
+    if isinstance(v, str):
+        return v.translate(_ESCAPE)
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, float):
         return repr(v)
-    return escape(str(v))
-
-
-def _attr(v) -> str:
-    return quoteattr(_xml_value(v) if not isinstance(v, str) else _clean(v))
+    return str(v)
 
 
 def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -> None:
@@ -100,6 +101,7 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
     node_keys = sorted(node_types)
     edge_keys = sorted(edge_types)
     files = []
+    ids: dict = {}  # node -> its id as XML text, made once
     try:
         gm = open(graphml, "w", encoding="utf-8") if graphml else None
         files.append(gm)
@@ -112,9 +114,9 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
                      'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
                      'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
             for i, k in enumerate(node_keys):
-                gm.write(f'<key id="n{i}" for="node" attr.name={_attr(k)} attr.type="{_GRAPHML_TYPE[node_types[k]]}"/>\n')
+                gm.write(f'<key id="n{i}" for="node" attr.name="{_xml(k)}" attr.type="{_GRAPHML_TYPE[node_types[k]]}"/>\n')
             for i, k in enumerate(edge_keys):
-                gm.write(f'<key id="e{i}" for="edge" attr.name={_attr(k)} attr.type="{_GRAPHML_TYPE[edge_types[k]]}"/>\n')
+                gm.write(f'<key id="e{i}" for="edge" attr.name="{_xml(k)}" attr.type="{_GRAPHML_TYPE[edge_types[k]]}"/>\n')
             gm.write('<graph edgedefault="undirected">\n')
         gx_node_keys = [k for k in node_keys if k != "label"]
         if gx:
@@ -123,10 +125,10 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
                      '<meta><creator>kgraph</creator></meta>\n<graph defaultedgetype="undirected" mode="static">\n'
                      '<attributes class="node" mode="static">\n')
             for i, k in enumerate(gx_node_keys):
-                gx.write(f'<attribute id="{i}" title={_attr(k)} type="{_GEXF_TYPE[node_types[k]]}"/>\n')
+                gx.write(f'<attribute id="{i}" title="{_xml(k)}" type="{_GEXF_TYPE[node_types[k]]}"/>\n')
             gx.write('</attributes>\n<attributes class="edge" mode="static">\n')
             for i, k in enumerate(edge_keys):
-                gx.write(f'<attribute id="{i}" title={_attr(k)} type="{_GEXF_TYPE[edge_types[k]]}"/>\n')
+                gx.write(f'<attribute id="{i}" title="{_xml(k)}" type="{_GEXF_TYPE[edge_types[k]]}"/>\n')
             gx.write("</attributes>\n<nodes>\n")
         if js:
             graph_attrs = {k: v for k, v in G.graph.items() if isinstance(v, (str, int, float, bool))}
@@ -135,14 +137,14 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
         for index, (n, d) in enumerate(G.nodes(data=True)):
             d = _coerce(d, node_types)
             node_id = _clean(str(n))
+            xml_id = ids[n] = _xml(node_id)
             if gm:
-                gm.write(f"<node id={_attr(node_id)}>")
-                gm.write("".join(f'<data key="n{i}">{_xml_value(d[k]) if not isinstance(d[k], str) else escape(d[k])}</data>'
-                                 for i, k in enumerate(node_keys) if k in d))
+                gm.write(f'<node id="{xml_id}">')
+                gm.write("".join(f'<data key="n{i}">{_xml(d[k])}</data>' for i, k in enumerate(node_keys) if k in d))
                 gm.write("</node>\n")
             if gx:
-                gx.write(f"<node id={_attr(node_id)} label={_attr(d.get('label', node_id))}><attvalues>")
-                gx.write("".join(f'<attvalue for="{i}" value={_attr(d[k])}/>' for i, k in enumerate(gx_node_keys) if k in d))
+                gx.write(f'<node id="{xml_id}" label="{_xml(d.get("label", node_id))}"><attvalues>')
+                gx.write("".join(f'<attvalue for="{i}" value="{_xml(d[k])}"/>' for i, k in enumerate(gx_node_keys) if k in d))
                 gx.write(f'</attvalues><viz:color r="{int(d.get("r", 128))}" g="{int(d.get("g", 128))}" '
                          f'b="{int(d.get("b", 128))}" a="1.0"/><viz:size value="{_size(d)}"/></node>\n')
             if js:
@@ -153,19 +155,19 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
             js.write('], "links": [')
         for index, (u, v, d) in enumerate(G.edges(data=True)):
             d = _coerce(d, edge_types)
-            su, sv = _clean(str(u)), _clean(str(v))
+            xu, xv = ids[u], ids[v]
             if gm:
-                gm.write(f"<edge source={_attr(su)} target={_attr(sv)}>")
-                gm.write("".join(f'<data key="e{i}">{_xml_value(d[k]) if not isinstance(d[k], str) else escape(d[k])}</data>'
-                                 for i, k in enumerate(edge_keys) if k in d))
+                gm.write(f'<edge source="{xu}" target="{xv}">')
+                gm.write("".join(f'<data key="e{i}">{_xml(d[k])}</data>' for i, k in enumerate(edge_keys) if k in d))
                 gm.write("</edge>\n")
             if gx:
                 weight = f' weight="{float(d["weight"])}"' if isinstance(d.get("weight"), (int, float)) else ""
-                gx.write(f'<edge id="{index}" source={_attr(su)} target={_attr(sv)}{weight}><attvalues>')
-                gx.write("".join(f'<attvalue for="{i}" value={_attr(d[k])}/>' for i, k in enumerate(edge_keys) if k in d))
+                gx.write(f'<edge id="{index}" source="{xu}" target="{xv}"{weight}><attvalues>')
+                gx.write("".join(f'<attvalue for="{i}" value="{_xml(d[k])}"/>' for i, k in enumerate(edge_keys) if k in d))
                 gx.write("</attvalues></edge>\n")
             if js:
-                js.write(("," if index else "") + json.dumps({**d, "source": su, "target": sv}, ensure_ascii=False))
+                js.write(("," if index else "") + json.dumps({**d, "source": _clean(str(u)), "target": _clean(str(v))},
+                                                             ensure_ascii=False))
         if gm:
             gm.write("</graph>\n</graphml>\n")
         if gx:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Iterator
@@ -27,14 +28,14 @@ from spacy.tokens import Doc, Span
 
 from . import tagger as _tagger  # noqa: F401  (registers the kgraph_tagger factory)
 from .abbrev import find_abbreviations
-from .canon import _GENERIC_HEADS, concept_key, is_generic
+from .canon import GENERIC_HEADS, concept_key, is_generic
 
 __all__ = ["Mention", "KINDS", "ROLES", "extract", "extract_many", "extractor_version", "pipeline", "tokenizer_pipeline"]
 
 log = logging.getLogger("kgraph")
 
 #: Bump when the rules below change what extraction returns (it keys the cache).
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 
 KINDS = ("method", "task", "dataset", "metric", "concept")
 
@@ -77,11 +78,11 @@ _PROPOSE_STOP = {",", ";", ":", "that", "which", "whether", "how", "why", "when"
 _NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
 
 #: Roles, strongest first: a paper ``proposes`` what it introduces,
-#: ``addresses`` a task it names after "we address/tackle/study", ``evaluates_on``
+#: ``addresses`` a task it names after "address/tackle/solve/study/investigate", ``evaluates_on``
 #: datasets and metrics named in a sentence about experiments or results,
 #: ``uses`` methods named after "we use/employ/build on", else ``mentions``.
 ROLES = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
-_ADDRESS = re.compile(r"\b(?:address|tackl|solv|stud(?:y|ies)|investigat|focus(?:es)? on|target|consider|aim(?:s)? to improve|for)\w*\b", re.I)
+_ADDRESS = re.compile(r"\b(?:address|tackl|solv|stud(?:y|ies)|investigat|focus(?:es)? on)\w*\b", re.I)
 _EVALUATE = re.compile(r"\b(?:experiment|evaluat|benchmark|empirical|achiev|outperform|results? on|tested on|validat|demonstrat|accuracy|score)\w*\b", re.I)
 _USE = re.compile(r"\b(?:use|using|employ|leverag|adopt|build(?:s|ing)? (?:on|upon)|based on|utiliz|incorporat|combin|rel(?:y|ies|ying) on|appl(?:y|ies|ying))\w*\b", re.I)  # tokens after the trigger in which the proposed name must start
 
@@ -135,13 +136,34 @@ class MentionRules:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        kinds = self._model_spans(doc)
+        long_of, short_of = self._abbreviations(doc, kinds)
+        proposed = self._proposed(doc, kinds, short_of)
+        # later uses of SHORT take the kind of its definition
+        defined_kind = {long_of[k]: kinds[k] for k in short_of if k in long_of}
+        defined_kind.update({doc[k[0]:k[1]].text: kinds[k] for k in short_of if k not in long_of})
+        for key, long in long_of.items():
+            if key not in short_of and long in defined_kind:
+                kinds[key] = defined_kind[long]
+        doc._.kgraph_mentions = self._mentions(doc, kinds, long_of, short_of, proposed)
+        return doc
+
+    @staticmethod
+    def _model_spans(doc: Doc) -> dict[tuple[int, int], str]:
+        """The tagger's spans, trimmed, as ``(start, end) -> kind``."""
         kinds: dict[tuple[int, int], str] = {}
         for span in doc.spans.get("kgraph_model", []):
             trimmed = _trim(span)
             if trimmed is not None:
                 kinds[(trimmed.start, trimmed.end)] = span.label_
+        return kinds
 
+    def _abbreviations(self, doc: Doc, kinds) -> tuple[dict, dict]:
+        """Apply abbreviation definitions to ``kinds`` (in place).
+
+        Returns ``long_of`` (span -> the long form it stands for) and
+        ``short_of`` (span -> the short form it defines).
+        """
         long_of: dict[tuple[int, int], str] = {}
         short_of: dict[tuple[int, int], str] = {}
         shorts: dict[str, tuple[str, str]] = {}
@@ -159,7 +181,7 @@ class MentionRules:
                 # generic head ("vector-quantized (VQ) VAEs") makes it another name: left as it is.
                 key = whole[0]
                 tail = [t.lower_ for t in doc[short_key[1] : key[1]] if not t.is_punct]
-                if any(concept_key(w) not in ("", *_GENERIC_HEADS) for w in tail):
+                if any(concept_key(w) not in ("", *GENERIC_HEADS) for w in tail):
                     continue
                 if key[0] > long_key[0]:
                     key = (long_key[0], key[1])
@@ -175,8 +197,9 @@ class MentionRules:
             short_of[long_key] = ab.short.text
             long_of[short_key] = ab.long.text
 
+        # every later use of a defined short form (and its plural) is a mention of the long form
         for short, (long, kind) in shorts.items():
-            for m in re.finditer(rf"(?<![\w\-]){re.escape(short)}s?(?![\w])", text):
+            for m in re.finditer(rf"(?<![\w\-]){re.escape(short)}s?(?![\w])", doc.text):
                 span = doc.char_span(m.start(), m.end(), alignment_mode="strict")
                 if span is None:
                     continue
@@ -187,38 +210,32 @@ class MentionRules:
                         del kinds[k]
                     kinds[key] = kind
                     long_of.setdefault(key, long)
+        return long_of, short_of
 
-        math = [(m.start(), m.end()) for m in _NOT_CONCEPTS.finditer(text)]
-        proposed = self._proposed(doc, kinds, short_of)
-        defined_kind = {long_of[k]: kinds[k] for k in short_of if k in long_of}
-        defined_kind.update({doc[k[0]:k[1]].text: kinds[k] for k in short_of if k not in long_of})
-        for key, long in long_of.items():
-            if key not in short_of and long in defined_kind:
-                kinds[key] = defined_kind[long]  # later uses of SHORT take the kind of its definition
-        sent_of = {}
-        if doc.has_annotation("SENT_START"):
-            for sent in doc.sents:
-                for key in kinds:
-                    if sent.start <= key[0] < sent.end:
-                        sent_of[key] = sent
+    @staticmethod
+    def _mentions(doc: Doc, kinds, long_of, short_of, proposed) -> list[Mention]:
+        """Filtered :class:`Mention` objects in text order."""
+        excluded = [(m.start(), m.end()) for m in _NOT_CONCEPTS.finditer(doc.text)]
+        sents = list(doc.sents) if doc.has_annotation("SENT_START") else []
+        starts = [s.start for s in sents]
         mentions = []
         for (start, end), kind in sorted(kinds.items()):
             span = doc[start:end]
             s_char, e_char = span.start_char, span.end_char
             surface = span.text
-            if any(s_char < me and e_char > ms for ms, me in math):
+            if any(s_char < xe and e_char > xs for xs, xe in excluded):
                 continue
             if sum(c.isalpha() for c in surface) < 2 or is_generic(surface) or _malformed(surface):
                 continue
+            sent = sents[bisect_right(starts, start) - 1] if sents else None
             mentions.append(Mention(
                 surface, s_char, e_char, kind,
                 long_form=long_of.get((start, end)),
                 short_form=short_of.get((start, end)),
                 proposed=(start, end) in proposed,
-                role=_role(kind, (start, end) in proposed, sent_of.get((start, end)), s_char),
+                role=_role(kind, (start, end) in proposed, sent, s_char),
             ))
-        doc._.kgraph_mentions = mentions
-        return doc
+        return mentions
 
     @staticmethod
     def _kind_for(kinds, key) -> str | None:

@@ -45,9 +45,34 @@ class PaperNotFound(KeyError):
 
 
 def communities(G: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> list[set[str]]:
-    """Louvain communities of the whole graph (papers and concepts), largest first."""
-    comms = nx.community.louvain_communities(G, weight="weight", seed=seed, resolution=resolution)
-    return sorted((set(c) for c in comms), key=lambda c: (-len(c), min(c)))
+    """Louvain communities of the whole graph (papers and concepts), largest first.
+
+    Louvain runs on the nodes with two or more neighbours; a node with one
+    neighbour (a concept only one paper mentions) joins that neighbour's
+    community, where modularity would put it anyway, and a node with none is
+    a community of its own. Most concepts are such leaves, so this is several
+    times faster on real corpora.
+    """
+    core = G.subgraph([n for n, deg in G.degree() if deg > 1])
+    comms = [set(c) for c in nx.community.louvain_communities(core, weight="weight", seed=seed,
+                                                                 resolution=resolution)]
+    member = {n: i for i, c in enumerate(comms) for n in c}
+    for n, deg in G.degree():
+        if deg == 1:
+            (nb,) = G[n]
+            if nb in member:
+                comms[member[nb]].add(n)
+                member[n] = member[nb]
+    for n, deg in G.degree():
+        if n not in member:  # isolated, or a pair of leaves joined only to each other
+            nbs = [member[nb] for nb in G[n] if nb in member]
+            if nbs:
+                comms[nbs[0]].add(n)
+                member[n] = nbs[0]
+            else:
+                comms.append({n, *G[n]})
+                member.update((m, len(comms) - 1) for m in comms[-1])
+    return sorted((c for c in comms if c), key=lambda c: (-len(c), min(c)))
 
 
 class QueryMixin:

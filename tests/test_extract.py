@@ -66,3 +66,18 @@ def test_extract_handles_text_longer_than_max_length(caplog):
 def test_extract_rejects_non_text():
     with pytest.raises(TypeError):
         kgraph.extract(None)
+
+
+def test_extract_roles_follow_the_rules():
+    from kgraph.extract import _role, tokenizer_pipeline
+
+    nlp = tokenizer_pipeline()
+    doc = nlp("We address image classification with a new loss. Experiments on CIFAR-10 show gains. "
+              "We use stochastic gradient descent.")
+    sents = list(doc.sents)
+    text = doc.text
+    assert _role("task", False, sents[0], text.index("image")) == "addresses"
+    assert _role("dataset", False, sents[1], text.index("CIFAR")) == "evaluates_on"
+    assert _role("method", False, sents[2], text.index("stochastic")) == "uses"
+    assert _role("method", True, sents[2], text.index("stochastic")) == "proposes"
+    assert _role("concept", False, sents[2], text.index("stochastic")) == "mentions"
