@@ -194,7 +194,7 @@ def _cmd_stats(args) -> int:
 
 
 def make_parser() -> argparse.ArgumentParser:
-    from .tagger import MODEL_DIR
+    from .extract import MODEL_DIR
 
     parser = argparse.ArgumentParser(prog="kgraph", description="Build a knowledge graph from paper abstracts.")
     parser.add_argument("--version", action="version", version=f"kgraph {__version__}")

@@ -28,9 +28,10 @@ import numpy as np
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from .extract import MODEL_DIR
+
 __all__ = ["MODEL_DIR", "Window", "encode_docs", "viterbi_bio", "bio_spans", "OnnxTagger"]
 
-MODEL_DIR = Path(__file__).parent / "model"
 
 
 @dataclass

@@ -69,7 +69,8 @@ def test_extract_rejects_non_text():
 
 
 def test_extract_roles_follow_the_rules():
-    from kgraph.extract import _role, tokenizer_pipeline
+    from kgraph.extract import tokenizer_pipeline
+    from kgraph.rules import _role
 
     nlp = tokenizer_pipeline()
     doc = nlp("We address image classification with a new loss. Experiments on CIFAR-10 show gains. "

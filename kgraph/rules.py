@@ -1,0 +1,270 @@
+"""The ``kgraph_mentions`` spaCy component: rules on top of the tagger.
+
+The rules
+
+* resolve abbreviations defined in the text (:mod:`kgraph.abbrev`): a
+  definition the tagger took whole ("convolutional neural networks (CNNs)")
+  keeps its boundaries and carries its long and short forms; otherwise the
+  long form becomes one mention and its short form another; every later use
+  of the short form is a mention that stands for the long form;
+* mark what the paper proposes ("we propose X", "a method called X (Y)");
+* give each mention the paper's role for it (:data:`kgraph.extract.ROLES`);
+* drop mentions that name nothing (generic words such as "approach",
+  "results"), math between ``$`` signs, links, numbers, lone characters and
+  malformed spans, and trim determiners and trailing function words.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .abbrev import find_abbreviations
+from .canon import GENERIC_HEADS, concept_key, is_generic
+from .extract import Mention
+
+__all__ = ["MentionRules"]
+
+if not Doc.has_extension("kgraph_mentions"):
+    Doc.set_extension("kgraph_mentions", default=None)
+
+_TRAILING = {"of", "for", "and", "or", "the", "a", "an", "to", "in", "on", "with", "by", "from", "via", "as", "at"}
+_DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "these", "those", "such", "his", "her", "my",
+                "your", "each", "any", "some"}
+_PROPOSE = re.compile(
+    r"\b(?:(?P<verb>(?:we|(?:this|our|the present)\s+(?:paper|work|study|article))\s+(?:\w+\s+){0,2}?"
+    r"(?:propose|introduce|present|develop|design|devise|formulate)\w*"
+    r"|by\s+(?:proposing|introducing|presenting|developing|designing))"
+    r"|(?P<name>called|named|dubbed|termed|coined))\b",
+    re.I,
+)
+_PROPOSE_REACH = 6  # tokens between "we propose" and the name
+_PROPOSE_STOP = {",", ";", ":", "that", "which", "whether", "how", "why", "when", "where", "if"}
+_NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
+
+_ADDRESS = re.compile(r"\b(?:address|tackl|solv|stud(?:y|ies)|investigat|focus(?:es)? on)\w*\b", re.I)
+_EVALUATE = re.compile(r"\b(?:experiment|evaluat|benchmark|empirical|achiev|outperform|results? on|tested on"
+                       r"|validat|demonstrat|accuracy|score)\w*\b", re.I)
+_USE = re.compile(r"\b(?:use|using|employ|leverag|adopt|build(?:s|ing)? (?:on|upon)|based on|utiliz|incorporat"
+                  r"|combin|rel(?:y|ies|ying) on|appl(?:y|ies|ying))\w*\b", re.I)
+
+
+def _trim(span: Span) -> Span | None:
+    start, end = span.start, span.end
+    doc = span.doc
+    while start < end and (doc[start].lower_ in _DETERMINERS or doc[start].is_punct and doc[start].text not in "([$"):
+        start += 1
+    while end > start and (doc[end - 1].is_punct and doc[end - 1].text not in ")]$" or doc[end - 1].is_space
+                           or doc[end - 1].lower_ in _TRAILING):
+        end -= 1
+    if start >= end:
+        return None
+    return Span(doc, start, end, label=span.label)
+
+
+class MentionRules:
+    """spaCy component: turns the tagger's spans into final :class:`Mention` objects."""
+
+    def __init__(self, nlp: Language, name: str):
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        kinds = self._model_spans(doc)
+        long_of, short_of = self._abbreviations(doc, kinds)
+        proposed = self._proposed(doc, kinds, short_of)
+        # later uses of SHORT take the kind of its definition
+        defined_kind = {long_of[k]: kinds[k] for k in short_of if k in long_of}
+        defined_kind.update({doc[k[0]:k[1]].text: kinds[k] for k in short_of if k not in long_of})
+        for key, long in long_of.items():
+            if key not in short_of and long in defined_kind:
+                kinds[key] = defined_kind[long]
+        doc._.kgraph_mentions = self._mentions(doc, kinds, long_of, short_of, proposed)
+        return doc
+
+    @staticmethod
+    def _model_spans(doc: Doc) -> dict[tuple[int, int], str]:
+        """The tagger's spans, trimmed, as ``(start, end) -> kind``."""
+        kinds: dict[tuple[int, int], str] = {}
+        for span in doc.spans.get("kgraph_model", []):
+            trimmed = _trim(span)
+            if trimmed is not None:
+                kinds[(trimmed.start, trimmed.end)] = span.label_
+        return kinds
+
+    def _abbreviations(self, doc: Doc, kinds) -> tuple[dict, dict]:
+        """Apply abbreviation definitions to ``kinds`` (in place).
+
+        Returns ``long_of`` (span -> the long form it stands for) and
+        ``short_of`` (span -> the short form it defines).
+        """
+        long_of: dict[tuple[int, int], str] = {}
+        short_of: dict[tuple[int, int], str] = {}
+        shorts: dict[str, tuple[str, str]] = {}
+        for ab in find_abbreviations(doc):
+            long_key = (ab.long.start, ab.long.end)
+            short_key = (ab.short.start, ab.short.end)
+            kind = self._kind_for(kinds, long_key) or self._kind_for(kinds, short_key)
+            if kind is None:
+                continue  # the model saw nothing there: "(see Table 2)", "(ii)"
+            shorts.setdefault(ab.short.text, (ab.long.text, kind))
+            whole = [k for k in kinds if k[0] <= short_key[0] and k[1] >= short_key[1] and _overlaps(k, long_key)]
+            if whole:
+                # the model took "long form (SHORT) [head]" as one mention, as SciERC annotates it;
+                # widen it when it missed the start of the long form. A tail that names more than a
+                # generic head ("vector-quantized (VQ) VAEs") makes it another name: left as it is.
+                key = whole[0]
+                tail = [t.lower_ for t in doc[short_key[1] : key[1]] if not t.is_punct]
+                if any(concept_key(w) not in ("", *GENERIC_HEADS) for w in tail):
+                    continue
+                if key[0] > long_key[0]:
+                    key = (long_key[0], key[1])
+                    for k in [k for k in kinds if _overlaps(k, key)]:
+                        del kinds[k]
+                    kinds[key] = kind
+                short_of[key] = ab.short.text
+                long_of[key] = ab.long.text
+                continue
+            for key in [k for k in kinds if _overlaps(k, long_key) or _overlaps(k, short_key)]:
+                del kinds[key]
+            kinds[long_key] = kinds[short_key] = kind
+            short_of[long_key] = ab.short.text
+            long_of[short_key] = ab.long.text
+
+        # every later use of a defined short form (and its plural) is a mention of the long form
+        for short, (long, kind) in shorts.items():
+            for m in re.finditer(rf"(?<![\w\-]){re.escape(short)}s?(?![\w])", doc.text):
+                span = doc.char_span(m.start(), m.end(), alignment_mode="strict")
+                if span is None:
+                    continue
+                key = (span.start, span.end)
+                clash = [k for k in kinds if _overlaps(k, key)]
+                if all(k[0] >= key[0] and k[1] <= key[1] for k in clash):
+                    for k in clash:
+                        del kinds[k]
+                    kinds[key] = kind
+                    long_of.setdefault(key, long)
+        return long_of, short_of
+
+    @staticmethod
+    def _mentions(doc: Doc, kinds, long_of, short_of, proposed) -> list[Mention]:
+        """Filtered :class:`Mention` objects in text order."""
+        excluded = [(m.start(), m.end()) for m in _NOT_CONCEPTS.finditer(doc.text)]
+        sents = list(doc.sents) if doc.has_annotation("SENT_START") else []
+        starts = [s.start for s in sents]
+        mentions = []
+        for (start, end), kind in sorted(kinds.items()):
+            span = doc[start:end]
+            s_char, e_char = span.start_char, span.end_char
+            surface = span.text
+            if any(s_char < xe and e_char > xs for xs, xe in excluded):
+                continue
+            if sum(c.isalpha() for c in surface) < 2 or is_generic(surface) or _malformed(surface):
+                continue
+            sent = sents[bisect_right(starts, start) - 1] if sents else None
+            mentions.append(Mention(
+                surface, s_char, e_char, kind,
+                long_form=long_of.get((start, end)),
+                short_form=short_of.get((start, end)),
+                proposed=(start, end) in proposed,
+                role=_role(kind, (start, end) in proposed, sent, s_char),
+            ))
+        return mentions
+
+    @staticmethod
+    def _kind_for(kinds, key) -> str | None:
+        best, best_overlap = None, 0
+        for (s, e), kind in kinds.items():
+            overlap = min(e, key[1]) - max(s, key[0])
+            if overlap > best_overlap:
+                best, best_overlap = kind, overlap
+        return best
+
+    @staticmethod
+    def _proposed(doc: Doc, kinds, short_of) -> set[tuple[int, int]]:
+        """Spans a paper introduces, favouring precision.
+
+        After "we propose/introduce/present/develop…" (or "this paper
+        proposes…", "by introducing…"): the first method, dataset or metric
+        starting within a few tokens, or an abbreviation defined a little
+        further on. After "called/named/dubbed X": X, when it is capitalised.
+        The short form of a proposed definition is proposed too.
+        """
+        out: set[tuple[int, int]] = set()
+        starts = sorted(kinds)
+        for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
+            if sent.text.rstrip().endswith("?"):
+                continue
+            for m in _PROPOSE.finditer(sent.text):
+                trigger_end = sent.start_char + m.end()
+                after = [k for k in starts if doc[k[0]].idx >= trigger_end and k[0] < sent.end]
+                if not after:
+                    continue
+
+                def gap(k):
+                    return [t for t in doc[sent.start : k[0]] if t.idx >= trigger_end]
+
+                pick = None
+                if m.group("name"):
+                    first = after[0]
+                    if not gap(first) and doc[first[0]].text[:1].isupper():
+                        pick = first
+                else:
+                    defined = [k for k in after if k in short_of and len(gap(k)) <= 2 * _PROPOSE_REACH
+                               and not any(t.text in ",;:" for t in gap(k))]
+                    first = after[0]
+                    between = gap(first)
+                    if defined:
+                        pick = defined[0]
+                    elif (len(between) <= _PROPOSE_REACH and not any(t.lower_ in _PROPOSE_STOP for t in between)
+                          and kinds[first] in ("method", "dataset", "metric")):
+                        pick = first
+                if pick is None or kinds[pick] == "task" and pick not in short_of:
+                    continue
+                if kinds[pick] == "task":  # "we propose X for domain generalization (X-DG)": a method
+                    kinds[pick] = "method"
+                out.add(pick)
+                short = short_of.get(pick)
+                if short is not None:
+                    for k in kinds:
+                        if doc[k[0]:k[1]].text == short and pick[1] <= k[0] <= pick[1] + 3:
+                            out.add(k)
+                            kinds[k] = kinds[pick]
+        return out
+
+
+def _malformed(surface: str) -> bool:
+    """Not a name: unbalanced brackets, or an adverb ("asymptotically", "computationally efficient")."""
+    for o, c in ("()", "[]", "{}"):
+        if surface.count(o) != surface.count(c):
+            return True
+    words = surface.split()
+    return words[-1].endswith("ly") and words[-1].islower() or len(words) <= 2 and words[0].endswith("ly") and words[0].islower()
+
+
+def _role(kind: str, proposed: bool, sent: Span | None, start_char: int) -> str:
+    if proposed:
+        return "proposes"
+    if sent is None:
+        return "mentions"
+    before = sent.text[: start_char - sent.start_char]
+    if kind == "task" and _ADDRESS.search(before[-80:]):
+        return "addresses"
+    if kind in ("dataset", "metric") and _EVALUATE.search(sent.text):
+        return "evaluates_on"
+    if kind == "method" and _USE.search(before[-80:]):
+        return "uses"
+    return "mentions"
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+@Language.factory("kgraph_mentions", assigns=["doc._.kgraph_mentions"])
+def make_mention_rules(nlp: Language, name: str) -> MentionRules:
+    return MentionRules(nlp, name)
+
+
