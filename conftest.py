@@ -1,3 +1,4 @@
+import os
 import shutil
 from pathlib import Path
 
@@ -23,6 +24,12 @@ def load_corpus_graph():
 @pytest.fixture(scope="session")
 def corpus_kg():
     return load_corpus_graph()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """Builds in tests never touch the user's cache (subprocesses inherit the variable)."""
+    os.environ["KGRAPH_CACHE"] = str(tmp_path_factory.mktemp("cache") / "mentions.sqlite")
 
 
 @pytest.fixture(autouse=True)

@@ -236,7 +236,7 @@ def write_html(G: nx.Graph, path, *, title: str = "kgraph", max_nodes: int = HTM
         color = "#{:02x}{:02x}{:02x}".format(d.get("r", 128), d.get("g", 128), d.get("b", 128))
         net.add_node(
             str(n), label=_label(d, n), title=_tooltip(n, d), color=color, size=_size(d),
-            group=str(d.get("kind", "")), shape="dot" if d.get("kind") != "paper" else "square",
+            kind=str(d.get("kind", "")), shape="dot" if d.get("kind") != "paper" else "square",
             borderWidth=4 if n in highlight else 1,
         )
     # Network.add_edge scans every edge added before (quadratic); a networkx graph has no
@@ -313,7 +313,7 @@ div.vis-tooltip { white-space: pre-wrap; max-width: 420px; }
   var nodes = new vis.DataSet(data.nodes);
   var edges = new vis.DataSet(data.edges);
   var hidden = {};
-  var view = new vis.DataView(nodes, { filter: function (n) { return !hidden[n.group]; } });
+  var view = new vis.DataView(nodes, { filter: function (n) { return !hidden[n.kind]; } });
   var options = {
     nodes: { font: { size: 12 } },
     edges: { color: { inherit: "both", opacity: 0.5 }, smooth: false },
@@ -331,7 +331,7 @@ div.vis-tooltip { white-space: pre-wrap; max-width: 420px; }
     var box = document.createElement("input");
     box.type = "checkbox"; box.checked = true;
     box.addEventListener("change", function () { hidden[k] = !box.checked; view.refresh(); });
-    var sample = data.nodes.find(function (n) { return n.group === k; });
+    var sample = data.nodes.find(function (n) { return n.kind === k; });
     var swatch = document.createElement("span");
     swatch.className = "swatch"; swatch.style.background = sample ? sample.color : "#999";
     label.appendChild(box); label.appendChild(swatch); label.appendChild(document.createTextNode(k));

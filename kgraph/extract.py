@@ -29,7 +29,7 @@ log = logging.getLogger("kgraph")
 MODEL_DIR = Path(__file__).parent / "model"
 
 #: Bump when the rules change what extraction returns (it keys the cache).
-RULES_VERSION = "3"
+RULES_VERSION = "4"
 
 KINDS = ("method", "task", "dataset", "metric", "concept")
 

@@ -98,6 +98,7 @@ def build_graph(
 
     for paper, ms in zip(papers, mentions):
         links: dict[str, list] = {}
+        paper_id = paper.id
         for m in ms:
             key = concept_key(m.text)
             if m.long_form:
@@ -118,7 +119,7 @@ def build_graph(
                 (c.shorts if is_short else c.surfaces)[strip_parentheticals(m.text)] += 1
                 if m.short_form:
                     c.shorts[m.short_form] += 0
-            c.papers.add(paper.id)
+            c.papers.add(paper_id)
             link = links.setdefault(key, [0, "mentions"])
             link[0] += 1
             link[1] = min(link[1], "proposes" if m.proposed else m.role, key=ROLES.index)

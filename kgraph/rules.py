@@ -35,7 +35,8 @@ _TRAILING = {"of", "for", "and", "or", "the", "a", "an", "to", "in", "on", "with
 _DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "these", "those", "such", "his", "her", "my",
                 "your", "each", "any", "some"}
 _PROPOSE = re.compile(
-    r"\b(?:(?P<verb>(?:we|(?:this|our|the present)\s+(?:paper|work|study|article))\s+(?:\w+\s+){0,2}?"
+    r"\b(?:(?P<verb>(?:we|(?:this|our|the present)\s+(?:paper|work|study|article))\s+"
+    r"(?:(?:\w+ly|also|then|further|first|here|now|thus|therefore|hence|instead),?\s+){0,2}"
     r"(?:propose|introduce|present|develop|design|devise|formulate)\w*"
     r"|by\s+(?:proposing|introducing|presenting|developing|designing))"
     r"|(?P<name>called|named|dubbed|termed|coined))\b",
@@ -43,6 +44,9 @@ _PROPOSE = re.compile(
 )
 _PROPOSE_REACH = 6  # tokens between "we propose" and the name
 _PROPOSE_STOP = {",", ";", ":", "that", "which", "whether", "how", "why", "when", "where", "if"}
+#: A name after these in the gap is a tool the proposal is built with, not the proposal:
+#: "we introduce a framework driven by large language models (LLMs)".
+_PROPOSE_TOOL = {"by", "using", "with", "via", "based", "from", "on", "upon", "leveraging", "through", "of"}
 _NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
 
 _ADDRESS = re.compile(r"\b(?:address|tackl|solv|stud(?:y|ies)|investigat|focus(?:es)? on)\w*\b", re.I)
@@ -213,7 +217,7 @@ class MentionRules:
                         pick = first
                 else:
                     defined = [k for k in after if k in short_of and len(gap(k)) <= 2 * _PROPOSE_REACH
-                               and not any(t.text in ",;:" for t in gap(k))]
+                               and not any(t.text in ",;:" or t.lower_ in _PROPOSE_TOOL for t in gap(k))]
                     first = after[0]
                     between = gap(first)
                     if defined:

@@ -82,3 +82,12 @@ def test_extract_roles_follow_the_rules():
     assert _role("method", False, sents[2], text.index("stochastic")) == "uses"
     assert _role("method", True, sents[2], text.index("stochastic")) == "proposes"
     assert _role("concept", False, sents[2], text.index("stochastic")) == "mentions"
+
+
+@pytest.mark.parametrize("text, name", [
+    ("To overcome this, we introduce a novel learning framework driven by Large Language Models (LLMs).",
+     "Large Language Models"),
+    ("Finally, we provide design principles for designing new transferable models.", "transferable models"),
+])
+def test_extract_tools_and_advice_are_not_proposals(text, name):
+    assert not any(m.proposed and name in m.text for m in kgraph.extract(text))

@@ -102,3 +102,23 @@ def test_parallel_unreachable_scheduler_is_one_error(tmp_path):
     code = main(["build", str(DATA), "--out", str(tmp_path / "o"), "--no-cache", "--quiet",
                  "--scheduler", "tcp://127.0.0.1:9"])
     assert code == 2 and not (tmp_path / "o" / "graph.graphml").exists()
+
+
+def test_parallel_cli_rebuild_reads_the_cache(tmp_path, monkeypatch):
+    from kgraph.cli import main
+
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"abstract": "We propose graph neural networks (GNNs) for molecules."}\n'
+                   '{"abstract": "Diffusion models generate images from noise."}\n', encoding="utf-8")
+    cache = tmp_path / "c.sqlite"
+    assert main(["build", str(src), "--out", str(tmp_path / "a"), "--cache", str(cache), "--quiet"]) == 0
+    first = (tmp_path / "a" / "graph.graphml").read_bytes()
+
+    def no_extraction(payload):
+        raise AssertionError("a warm rebuild extracted again")
+
+    monkeypatch.setattr("kgraph.parallel._extract_chunk", no_extraction)
+    assert main(["build", str(src), "--out", str(tmp_path / "b"), "--cache", str(cache), "--quiet"]) == 0
+    assert (tmp_path / "b" / "graph.graphml").read_bytes() == first
+    with pytest.raises(AssertionError):
+        main(["build", str(src), "--out", str(tmp_path / "c"), "--cache", str(cache), "--no-cache", "--quiet"])
