@@ -13,7 +13,7 @@ import os
 from typing import Callable, Sequence
 
 from .cache import MentionCache, text_hash
-from .extract import Mention, extract_many, extractor_version
+from .extract import Mention, extract_many
 
 __all__ = ["extract_corpus"]
 

@@ -1,6 +1,5 @@
 import sqlite3
 
-import networkx as nx
 import pytest
 
 import kgraph
