@@ -28,8 +28,8 @@ log = logging.getLogger("kgraph")
 #: The shipped tagger (``kgraph train`` writes it).
 MODEL_DIR = Path(__file__).parent / "model"
 
-#: Bump when the rules change what extraction returns (it keys the cache).
-RULES_VERSION = "4"
+#: Bump when the rules or the tagger settings change what extraction returns (it keys the cache).
+RULES_VERSION = "5"
 
 KINDS = ("method", "task", "dataset", "metric", "concept")
 

@@ -168,6 +168,9 @@ class OnnxTagger:
         fastest, as no padding is computed.
     threads : int
         onnxruntime intra-op threads (0: onnxruntime's default).
+
+    Each span's confidence (the geometric mean of its tokens' label
+    probabilities) is kept in ``doc.spans["kgraph_model"].attrs["confidence"]``.
     """
 
     def __init__(self, model_dir: str | Path = MODEL_DIR, *, batch_size: int = 1, threads: int = 0):
@@ -252,8 +255,15 @@ class OnnxTagger:
 
     def _tag(self, docs: list[Doc]) -> list[Doc]:
         for doc, lp in zip(docs, self.token_logprobs(docs)):
-            tags = [self.labels[i] for i in viterbi_bio(lp, self.labels)]
-            doc.spans["kgraph_model"] = [Span(doc, s, e, label=k) for s, e, k in bio_spans(tags)]
+            path = np.asarray(viterbi_bio(lp, self.labels), dtype=np.int64)
+            tags = [self.labels[i] for i in path]
+            spans, confidence = [], []
+            for s, e, k in bio_spans(tags):
+                spans.append(Span(doc, s, e, label=k))
+                # geometric mean of the chosen labels' probabilities over the span
+                confidence.append(round(float(np.exp(lp[np.arange(s, e), path[s:e]].mean())), 4))
+            doc.spans["kgraph_model"] = spans
+            doc.spans["kgraph_model"].attrs["confidence"] = confidence
         return docs
 
 
