@@ -30,7 +30,7 @@ from spacy.tokens import Doc, Span
 
 from .extract import MODEL_DIR
 
-__all__ = ["MODEL_DIR", "Window", "encode_docs", "viterbi_bio", "bio_spans", "OnnxTagger"]
+__all__ = ["MODEL_DIR", "Window", "encode_docs", "window_logprobs", "viterbi_bio", "bio_spans", "OnnxTagger"]
 
 
 
@@ -103,6 +103,38 @@ def encode_docs(docs: Sequence[Doc], tokenizer, max_pieces: int) -> list[Window]
             j = k
         flush()
     return windows
+
+
+def window_logprobs(docs: Sequence[Doc], windows: Sequence[Window], n_labels: int, run, batch_size: int):
+    """Per-token label log-probabilities for each doc, from a network run over ``windows``.
+
+    ``run(ids, mask)`` takes padded ``(batch, width)`` int64 arrays and returns
+    log-probabilities of shape ``(batch, width, n_labels)``; windows go to it
+    in order of length, ``batch_size`` at a time. Each token takes the row of
+    its first piece; tokens without a piece (and whitespace) stay ``O``.
+    Shared by the ONNX tagger and by training's dev scoring (torch).
+    """
+    out = [np.full((len(d), n_labels), -1e4, dtype=np.float32) for d in docs]
+    for lp in out:
+        lp[:, 0] = 0.0
+    order = sorted(range(len(windows)), key=lambda i: len(windows[i].ids))
+    for b in range(0, len(order), batch_size):
+        batch = order[b : b + batch_size]
+        width = max(len(windows[i].ids) for i in batch)
+        ids = np.zeros((len(batch), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for r, i in enumerate(batch):
+            seq = windows[i].ids
+            ids[r, : len(seq)] = seq
+            mask[r, : len(seq)] = 1
+        logp = run(ids, mask)
+        for r, i in enumerate(batch):
+            win = windows[i]
+            tokens = np.asarray(win.tokens)
+            first = np.asarray(win.first)
+            ok = first >= 0
+            out[win.doc_index][tokens[ok]] = logp[r, first[ok]]
+    return out
 
 
 def viterbi_bio(logprobs: np.ndarray, labels: Sequence[str]) -> list[int]:
@@ -212,33 +244,19 @@ class OnnxTagger:
     def token_logprobs(self, docs: Sequence[Doc]) -> list[np.ndarray]:
         """Per-token label log-probabilities for each doc (rows for whitespace tokens are ``O``)."""
         windows = encode_docs(docs, self.tokenizer, self.max_pieces)
-        out = [np.full((len(d), len(self.labels)), -1e4, dtype=np.float32) for d in docs]
-        for lp in out:
-            lp[:, 0] = 0.0
-        order = sorted(range(len(windows)), key=lambda i: len(windows[i].ids))
-        input_names = {i.name for i in self.session.get_inputs()}
-        for b in range(0, len(order), self.batch_size):
-            batch = order[b : b + self.batch_size]
-            width = max(len(windows[i].ids) for i in batch)
-            ids = np.zeros((len(batch), width), dtype=np.int64)
-            mask = np.zeros_like(ids)
-            for r, i in enumerate(batch):
-                seq = windows[i].ids
-                ids[r, : len(seq)] = seq
-                mask[r, : len(seq)] = 1
-            feeds = {"input_ids": ids, "attention_mask": mask}
-            if "token_type_ids" in input_names:
-                feeds["token_type_ids"] = np.zeros_like(ids)
-            logits = self.session.run(None, feeds)[0]
-            logits = logits - logits.max(axis=-1, keepdims=True)
-            logp = logits - np.log(np.exp(logits).sum(axis=-1, keepdims=True))
-            for r, i in enumerate(batch):
-                win = windows[i]
-                tokens = np.asarray(win.tokens)
-                first = np.asarray(win.first)
-                ok = first >= 0
-                out[win.doc_index][tokens[ok]] = logp[r, first[ok]]
-        return out
+        return window_logprobs(docs, windows, len(self.labels), self._run, self.batch_size)
+
+    def _run(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._input_names:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        logits = self.session.run(None, feeds)[0]
+        logits = logits - logits.max(axis=-1, keepdims=True)
+        return logits - np.log(np.exp(logits).sum(axis=-1, keepdims=True))
+
+    @cached_property
+    def _input_names(self) -> set[str]:
+        return {i.name for i in self.session.get_inputs()}
 
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))

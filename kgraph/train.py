@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from .scierc import GoldDoc, read_scierc
-from .tagger import MODEL_DIR, bio_spans, encode_docs, viterbi_bio
+from .tagger import MODEL_DIR, bio_spans, encode_docs, viterbi_bio, window_logprobs
 
 __all__ = ["train"]
 
@@ -111,20 +111,14 @@ def _score(pred: list[set], gold: list[set]) -> float:
 
 def _predict_spans(model, docs, tokenizer, max_pieces, torch):
     """Typed character spans predicted by the torch model (for dev scores during training)."""
-    windows = encode_docs(docs, tokenizer, max_pieces)
-    out = [np.full((len(d), len(LABELS)), -1e4, dtype=np.float32) for d in docs]
-    for lp in out:
-        lp[:, 0] = 0.0
+
+    def run(ids, mask):
+        with torch.no_grad():
+            logits = model(input_ids=torch.from_numpy(ids), attention_mask=torch.from_numpy(mask)).logits
+        return torch.log_softmax(logits, -1).numpy()
+
     model.eval()
-    with torch.no_grad():
-        for b in range(0, len(windows), 32):
-            batch = windows[b : b + 32]
-            ids, mask, _ = _collate([(w.ids, []) for w in batch], torch)
-            logp = torch.log_softmax(model(input_ids=ids, attention_mask=mask).logits, -1).numpy()
-            for r, w in enumerate(batch):
-                for tok, pos in zip(w.tokens, w.first):
-                    if pos >= 0:
-                        out[w.doc_index][tok] = logp[r, pos]
+    out = window_logprobs(docs, encode_docs(docs, tokenizer, max_pieces), len(LABELS), run, 32)
     model.train()
     result = []
     for doc, lp in zip(docs, out):
