@@ -53,9 +53,17 @@ def communities(G: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> list
     a community of its own. Most concepts are such leaves, so this is several
     times faster on real corpora.
     """
-    core = G.subgraph([n for n, deg in G.degree() if deg > 1])
-    comms = [set(c) for c in nx.community.louvain_communities(core, weight="weight", seed=seed,
-                                                                 resolution=resolution)]
+    # Louvain iterates sets of nodes; with string nodes that order follows Python's per-process hash
+    # seed, so it runs on integer labels in sorted node order to give the same partition every run.
+    names = sorted(n for n, deg in G.degree() if deg > 1)
+    index = {n: i for i, n in enumerate(names)}
+    core = nx.Graph()
+    core.add_nodes_from(range(len(names)))
+    # (not G.subgraph(names): its views may iterate a set of the names, in hash order)
+    core.add_edges_from((index[u], index[v], {"weight": d.get("weight", 1)})
+                        for u in names for v, d in G[u].items() if v in index and index[u] < index[v])
+    comms = [{names[i] for i in c}
+             for c in nx.community.louvain_communities(core, weight="weight", seed=seed, resolution=resolution)]
     member = {n: i for i, c in enumerate(comms) for n in c}
     for n, deg in G.degree():
         if deg == 1:
@@ -268,7 +276,7 @@ class QueryMixin:
         scores: dict[str, float] = defaultdict(float)
         shared: dict[str, list[tuple[float, str]]] = defaultdict(list)
         for c in self._concepts_of(source):
-            df = sum(1 for nb in self.graph[c] if self.graph.nodes[nb].get("kind") == "paper")
+            df = int(self.graph.nodes[c].get("papers", 0))
             if df < 2:
                 continue
             weight = 1.0 / math.log(1 + df)
@@ -306,10 +314,8 @@ class QueryMixin:
             node = v if G.nodes[v].get("kind") != "paper" else u
             return 1.0 + 0.5 * G.nodes[node].get("papers", 1) / n_papers
 
-        H = nx.Graph()
-        H.add_edges_from((u, v, {"cost": cost(u, v, d)}) for u, v, d in G.edges(data=True))
         try:
-            return [list(p) for p in islice(nx.shortest_simple_paths(H, source, target, weight="cost"), k)]
+            return [list(p) for p in islice(nx.shortest_simple_paths(G, source, target, weight=cost), k)]
         except (nx.NetworkXNoPath, nx.NodeNotFound):
             return []
 

@@ -134,3 +134,16 @@ def test_cli_focused_page_draws_offline(corpus_out, chromium, tmp_path):
     dom = _dump_dom(chromium, page, tmp_path)
     assert "<canvas" in dom and 'data-kg-drawn="' in dom, (len(dom), dom[:300], r.stdout[:300])
     assert int(dom.split('data-kg-drawn="', 1)[1].split('"', 1)[0]) >= 4
+
+
+def test_query_communities_do_not_depend_on_the_hash_seed(corpus_out):
+    import os
+
+    code = ("import sys, networkx as nx; from kgraph.query import communities; "
+            "print(sorted(sorted(c) for c in communities(nx.read_graphml(sys.argv[1]))))")
+    outputs = {
+        subprocess.run([sys.executable, "-c", code, str(corpus_out / "graph.graphml")], capture_output=True,
+                       text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1
