@@ -15,6 +15,7 @@ from .cache import MentionCache
 from .extract import KINDS, extractor_version
 from .graph import build_graph
 from .parallel import extract_corpus
+from .relations import has_relation_model
 from .query import QueryMixin
 from .read import InputError, read_inputs
 
@@ -90,23 +91,27 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
         inputs = [inputs]
     papers = read_inputs(inputs, warn=log.warning)
     texts = [p.abstract for p in papers]
+    relations = has_relation_model(model_dir)
     store = None
     if cache:
-        store = MentionCache(None if cache is True else cache, version=extractor_version(model_dir))
+        store = MentionCache(None if cache is True else cache, version=extractor_version(model_dir, relations))
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=len(texts), unit="abstract", desc="extracting", leave=False)
     try:
-        mentions = extract_corpus(texts, model_dir=model_dir, cache=store, jobs=jobs, scheduler=scheduler,
-                                  progress=bar.update if bar else None)
+        results = extract_corpus(texts, model_dir=model_dir, cache=store, jobs=jobs, scheduler=scheduler,
+                                 progress=bar.update if bar else None, relations=relations)
     finally:
         if bar:
             bar.close()
         if store:
             store.close()
-    return KnowledgeGraph(build_graph(papers, mentions))
+    if relations:
+        mentions, rels = [r[0] for r in results], [r[1] for r in results]
+        return KnowledgeGraph(build_graph(papers, mentions, relations=rels))
+    return KnowledgeGraph(build_graph(papers, results))
 
 
 def load(path: str | Path = "outputs") -> KnowledgeGraph:

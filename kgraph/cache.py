@@ -1,6 +1,7 @@
 """A crash-safe cache of extraction results (SQLite).
 
-Mentions are stored per (hash of the normalised abstract, extractor version),
+Mentions (and, when the relation classifier runs, relations) are stored per
+(hash of the normalised abstract, extractor version),
 so an unchanged abstract is never extracted twice and a new model or new
 rules never reuse old results. The database lives in the user's cache folder
 (``$KGRAPH_CACHE``, else ``$XDG_CACHE_HOME/kgraph``, else ``~/.cache/kgraph``),
@@ -42,12 +43,29 @@ def text_hash(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
-def _encode(mentions: Sequence[Mention]) -> str:
-    return json.dumps([[getattr(m, f) for f in _FIELDS] for m in mentions], ensure_ascii=False, separators=(",", ":"))
+def _row(m: Mention) -> list:
+    return [getattr(m, f) for f in _FIELDS]
 
 
-def _decode(data: str) -> list[Mention]:
-    return [Mention(*row) for row in json.loads(data)]
+def _encode(result) -> str:
+    """A list of mentions, or a (mentions, relations) pair (:mod:`kgraph.relations`), as JSON."""
+    if isinstance(result, tuple):
+        mentions, relations = result
+        data = {"mentions": [_row(m) for m in mentions],
+                "relations": [[_row(r.head), _row(r.tail), r.type, r.confidence, r.evidence] for r in relations]}
+    else:
+        data = [_row(m) for m in result]
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _decode(data: str):
+    value = json.loads(data)
+    if isinstance(value, dict):
+        from .relations import Relation
+
+        return ([Mention(*row) for row in value["mentions"]],
+                [Relation(Mention(*h), Mention(*t), typ, conf, ev) for h, t, typ, conf, ev in value["relations"]])
+    return [Mention(*row) for row in value]
 
 
 class MentionCache:
@@ -106,7 +124,7 @@ class MentionCache:
             for h, data in rows:
                 try:
                     found[h] = _decode(data)
-                except (ValueError, TypeError):
+                except (ValueError, TypeError, KeyError):
                     continue  # a damaged row is extracted again
         return found
 

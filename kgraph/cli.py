@@ -68,6 +68,12 @@ def _cmd_evaluate(args) -> int:
     rows += [(f"  {k}", v) for k, v in result["per_kind"].items()]
     for name, s in rows:
         print(f"{name:18}{s['p']:7.1f}{s['r']:7.1f}{s['f1']:7.1f}{s['gold']:7d}")
+    if result.get("relations"):
+        print(f"relations ({result['relations']['all arguments']['boundaries']['gold']} gold)"
+              f"{'':6}{'P':>7}{'R':>7}{'F1':>7}")
+        for setting, scores in result["relations"].items():
+            for measure, s in scores.items():
+                print(f"  {measure + ', ' + setting:30}{s['p']:7.1f}{s['r']:7.1f}{s['f1']:7.1f}")
     return 0
 
 
@@ -79,6 +85,18 @@ def _cmd_train(args) -> int:
     for entry in result["history"]:
         print(json.dumps(entry))
     print(f"model written to {args.out} in {result['seconds']} s")
+    return 0
+
+
+def _cmd_train_relations(args) -> int:
+    from .train_relations import train_relations
+
+    result = train_relations(args.train, args.dev, model_dir=args.model, out_dir=args.out, epochs=args.epochs,
+                             seed=args.seed)
+    for entry in result["history"]:
+        print(json.dumps(entry))
+    print(json.dumps({"threshold": result["threshold"], "dev": result["dev"]}, indent=2))
+    print(f"relation classifier written to {args.out or args.model} in {result['seconds']} s")
     return 0
 
 
@@ -126,9 +144,31 @@ def _cmd_neighbours(args) -> int:
             "nodes": [{"id": n, "kind": sub.nodes[n].get("kind"), "label": _node_label(kg, n),
                        "papers": sub.nodes[n].get("papers", 0)} for n in nodes]}
     rows = [(d["kind"], d["papers"], d["label"]) for d in data["nodes"]]
+    data["relations"] = kg.relations(center)
     if not args.json:
         print(f"{data['label']} ({center}): {len(nodes)} nodes within depth {args.depth}")
+        for r in data["relations"]:
+            print(f"  {r['text']}")
     return _emit(args, data, rows, ("kind", "papers", "label"))
+
+
+def _cmd_relations(args) -> int:
+    kg = _load(args)
+    center = kg.find_concept(args.concept)
+    rels = kg.relations(center, type=args.type)
+    data = {"concept": center, "label": _node_label(kg, center), "relations": rels}
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    if not rels:
+        print(f"{data['label']}: no relations stated" + (f" of type {args.type}" if args.type else ""))
+        return 0
+    for r in rels:
+        print(r["text"])
+        for e in r["evidence"]:
+            paper = _node_label(kg, e["paper"]) if e["paper"] in kg.graph else e["paper"]
+            print(f"    {e['sentence']}  [{paper}]")
+    return 0
 
 
 def _cmd_related(args) -> int:
@@ -210,6 +250,16 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-cache", action="store_true", help="extract everything again, without reading or writing the cache")
     p.set_defaults(func=_cmd_build)
 
+    p = sub.add_parser("train-relations", help="train the relation classifier on SciERC-format files (train extra)")
+    p.add_argument("train", nargs="+", metavar="TRAIN.json")
+    p.add_argument("--dev", required=True, metavar="DEV.json", help="chooses the decision threshold")
+    p.add_argument("--model", default=str(MODEL_DIR), metavar="DIR",
+                   help="the tagger whose hidden states are the features (default: the package's)")
+    p.add_argument("--out", metavar="DIR", help="where to write relations.onnx (default: the --model folder)")
+    p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--seed", type=int, default=13)
+    p.set_defaults(func=_cmd_train_relations)
+
     p = sub.add_parser("evaluate", help="score extraction on SciERC-format gold")
     p.add_argument("gold", metavar="GOLD.json")
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
@@ -240,6 +290,12 @@ def make_parser() -> argparse.ArgumentParser:
     q.add_argument("--html", metavar="FILE", help="also write a focused page of the neighbourhood")
     graph_opts(q)
     q.set_defaults(func=_cmd_neighbours)
+    q = qsub.add_parser("relations", help="typed relations of a concept, with the sentences that state them")
+    q.add_argument("concept")
+    q.add_argument("--type", choices=["used_for", "feature_of", "hyponym_of", "part_of", "compare", "conjunction",
+                                      "evaluate_for"], help="only relations of this type")
+    graph_opts(q)
+    q.set_defaults(func=_cmd_relations)
     q = qsub.add_parser("related", help="papers closest to a paper, with the concepts they share")
     q.add_argument("paper", help="paper id, record id, or a fragment of its label or abstract")
     q.add_argument("-k", type=int, default=10)

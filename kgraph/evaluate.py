@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 from .extract import KINDS, extract_many
-from .scierc import read_scierc
+from .scierc import GoldDoc, read_scierc
 
-__all__ = ["evaluate", "prf"]
+__all__ = ["evaluate", "prf", "relation_scores"]
 
 
 def prf(tp: int, n_pred: int, n_gold: int) -> dict:
@@ -40,13 +40,51 @@ def _overlap_tp(pred: list[tuple[int, int]], gold: list[tuple[int, int]]) -> int
     return tp
 
 
+def relation_scores(predicted: list[list], golds: list[GoldDoc]) -> dict:
+    """Relation precision, recall and F1 as SciERC papers count them, in percent.
+
+    ``boundaries``: both arguments' character spans, the type and the
+    direction right; ``strict``: the arguments' kinds right too (a gold
+    ``Generic`` argument can only count under ``boundaries``).
+    """
+    tp_b = tp_s = n_pred = n_gold = 0
+    for rels, gold in zip(predicted, golds):
+        kind = {(s, e): k for s, e, k in gold.spans}
+        gold_set = set(gold.relations)
+        pred_b = {(r.head.start_char, r.head.end_char, r.tail.start_char, r.tail.end_char, r.type) for r in rels}
+        n_pred += len(pred_b)
+        n_gold += len(gold_set)
+        tp_b += len(pred_b & gold_set)
+        for r in rels:
+            key = (r.head.start_char, r.head.end_char, r.tail.start_char, r.tail.end_char, r.type)
+            if key in gold_set and kind.get(key[:2]) == r.head.kind and kind.get(key[2:4]) == r.tail.kind:
+                tp_s += 1
+    return {"boundaries": prf(tp_b, n_pred, n_gold), "strict": prf(tp_s, n_pred, n_gold)}
+
+
 def evaluate(gold_path: str | Path, *, model_dir: str | None = None) -> dict:
-    """Score extraction on a SciERC-format file; returns a dict of scores and speed."""
+    """Score extraction on a SciERC-format file; returns a dict of scores and speed.
+
+    When the relation classifier is installed, extraction runs with it (the
+    speed includes it) and relations are scored too (:func:`relation_scores`):
+    with all arguments, generic ones included (SciERC's task), and with
+    concept arguments only (the relations the graph can hold).
+    """
+    from .relations import has_relation_model
+
     docs = read_scierc(gold_path)
-    next(extract_many(["Warm-up: load the model before the clock starts."], model_dir=model_dir))
+    with_relations = has_relation_model(model_dir)
+    opts = {"model_dir": model_dir, "relations": with_relations, "generic": with_relations}
+    next(extract_many(["Warm-up: load the model before the clock starts."], **opts))
     start = time.perf_counter()
-    predicted = list(extract_many([d.text for d in docs], model_dir=model_dir))
+    predicted = list(extract_many([d.text for d in docs], **opts))
     seconds = time.perf_counter() - start
+    relations = None
+    if with_relations:
+        predicted, found = [p[0] for p in predicted], [p[1] for p in predicted]
+        concept_only = [[r for r in rels if "generic" not in (r.head.kind, r.tail.kind)] for rels in found]
+        relations = {"all arguments": relation_scores(found, docs),
+                     "concept arguments": relation_scores(concept_only, docs)}
     typed_tp = untyped_tp = overlap_tp = n_pred = n_gold = 0
     per_kind = {k: [0, 0, 0] for k in KINDS}
     for doc, mentions in zip(docs, predicted):
@@ -70,6 +108,7 @@ def evaluate(gold_path: str | Path, *, model_dir: str | None = None) -> dict:
         "untyped_exact": prf(untyped_tp, n_pred, n_gold),
         "untyped_overlap": prf(overlap_tp, n_pred, n_gold),
         "per_kind": {k: prf(*v) for k, v in per_kind.items()},
+        "relations": relations,
         "seconds": round(seconds, 2),
         "abstracts_per_second": round(len(docs) / seconds, 1) if seconds else None,
     }

@@ -71,38 +71,59 @@ def tokenizer_pipeline() -> Language:
     return nlp
 
 
-def pipeline(model_dir: str | None = None, threads: int = 0) -> Language:
+def pipeline(model_dir: str | None = None, threads: int = 0, relations: bool = False,
+             generic: bool = False) -> Language:
     """The full extraction pipeline (loaded once per model folder, on first use).
 
     ``threads`` caps onnxruntime's threads (0: its default, one per core).
+    With ``relations``, the relation classifier (:mod:`kgraph.relations`)
+    runs last and sets ``doc._.kgraph_relations``; with ``generic`` too, its
+    arguments may also be SciERC's generic entities ("our method", "it").
     """
-    return _pipeline(str(model_dir or MODEL_DIR), threads)
+    return _pipeline(str(model_dir or MODEL_DIR), threads, relations, generic)
 
 
-def extractor_version(model_dir: str | None = None) -> str:
-    """Identifies what extraction produces: the model's version and the rules' version."""
+def extractor_version(model_dir: str | None = None, relations: bool = False) -> str:
+    """Identifies what extraction produces: the model's version and the rules' version.
+
+    With ``relations``, the relation classifier's version too.
+    """
     config = Path(model_dir or MODEL_DIR) / "config.json"
     try:
         version = json.loads(config.read_text(encoding="utf-8"))["version"]
     except (OSError, ValueError, KeyError) as err:
         raise FileNotFoundError(f"no tagger model in {config.parent}: run `kgraph train` to build it") from err
-    return f"{version}+rules{RULES_VERSION}"
+    version = f"{version}+rules{RULES_VERSION}"
+    if relations:
+        from .relations import relations_version
+
+        version += f"+{relations_version(model_dir)}"
+    return version
 
 
 @lru_cache(maxsize=4)
-def _pipeline(model_dir: str, threads: int) -> Language:
+def _pipeline(model_dir: str, threads: int, relations: bool = False, generic: bool = False) -> Language:
     from . import rules, tagger  # noqa: F401  (register the kgraph_tagger and kgraph_mentions factories)
 
     nlp = tokenizer_pipeline()
-    nlp.add_pipe("kgraph_tagger", config={"model_dir": model_dir, "threads": threads})
+    nlp.add_pipe("kgraph_tagger", config={"model_dir": model_dir, "threads": threads, "keep_states": relations})
     nlp.add_pipe("kgraph_mentions")
+    if relations:
+        from . import relation_classifier  # noqa: F401  (registers kgraph_relations)
+
+        nlp.add_pipe("kgraph_relations", config={"model_dir": model_dir, "threads": threads, "generic": generic})
     return nlp
 
 
 def extract_many(texts: Iterable[str], *, batch_size: int = 64, model_dir: str | None = None,
-                 threads: int = 0) -> Iterator[list[Mention]]:
-    """Mentions for each text, in order; texts longer than spaCy's ``max_length`` are cut with a warning."""
-    nlp = pipeline(model_dir, threads)
+                 threads: int = 0, relations: bool = False, generic: bool = False) -> Iterator:
+    """Mentions for each text, in order; texts longer than spaCy's ``max_length`` are cut with a warning.
+
+    With ``relations``, each item is a pair: the mentions and the
+    :class:`~kgraph.relations.Relation` objects among them (with ``generic``,
+    also those with a generic argument, of kind ``generic``).
+    """
+    nlp = pipeline(model_dir, threads, relations, generic)
 
     def clipped():
         for text in texts:
@@ -114,7 +135,7 @@ def extract_many(texts: Iterable[str], *, batch_size: int = 64, model_dir: str |
             yield text
 
     for doc in nlp.pipe(clipped(), batch_size=batch_size):
-        yield doc._.kgraph_mentions
+        yield (doc._.kgraph_mentions, doc._.kgraph_relations) if relations else doc._.kgraph_mentions
 
 
 def extract(text: str) -> list[Mention]:

@@ -31,6 +31,7 @@ import networkx as nx
 from .canon import concept_key, strip_parentheticals
 from .extract import KINDS, ROLES, Mention
 from .query import communities
+from .relation_edges import add_relations
 from .read import Paper
 
 __all__ = ["build_graph", "COLORS", "paper_label"]
@@ -88,8 +89,13 @@ def build_graph(
     min_cooccurrence: int = 2,
     min_npmi: float = 0.1,
     max_neighbours: int = 15,
+    relations: Sequence[Sequence] | None = None,
 ) -> nx.Graph:
-    """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``)."""
+    """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``).
+
+    ``relations[i]``, when given, are the relations extracted from ``papers[i]``
+    (:func:`kgraph.relation_edges.add_relations`).
+    """
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
     shorts = _resolve_shorts(mentions)
@@ -161,6 +167,8 @@ def build_graph(
             G.add_edge(paper.id, f"concept:{key}", kind="mention", weight=count, relation=relation)
 
     _add_cooccurrence(G, papers, paper_links, min_cooccurrence, min_npmi, max_neighbours)
+    if relations is not None:
+        add_relations(G, papers, relations)
     for number, members in enumerate(communities(G)):
         for n in members:
             G.nodes[n]["community"] = number

@@ -22,9 +22,10 @@ log = logging.getLogger("kgraph")
 CHUNK = 128
 
 
-def _extract_chunk(args: tuple[list[str], str | None, int]) -> list[list[Mention]]:
-    texts, model_dir, threads = args
-    return list(extract_many(texts, model_dir=model_dir, threads=threads))
+def _extract_chunk(args: tuple) -> list:
+    texts, model_dir, threads, *rest = args
+    relations = bool(rest and rest[0])
+    return list(extract_many(texts, model_dir=model_dir, threads=threads, relations=relations))
 
 
 def extract_corpus(
@@ -35,8 +36,13 @@ def extract_corpus(
     jobs: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
-) -> list[list[Mention]]:
+    relations: bool = False,
+) -> list:
     """Mentions for every text (``result[i]`` for ``texts[i]``).
+
+    With ``relations``, each result is a pair: the mentions and the
+    relations among them (:mod:`kgraph.relations`); the cache's version
+    must then be :func:`kgraph.extract.extractor_version` with relations.
 
     Parameters
     ----------
@@ -64,7 +70,7 @@ def extract_corpus(
     keys = list(todo)
     threads = max(1, (os.cpu_count() or 1) // jobs) if jobs > 1 else 0
     chunks = [keys[i : i + CHUNK] for i in range(0, len(keys), CHUNK)]
-    payloads = [([todo[h] for h in chunk], model_dir, threads) for chunk in chunks]
+    payloads = [([todo[h] for h in chunk], model_dir, threads, relations) for chunk in chunks]
 
     def finish(chunk: list[str], results: list[list[Mention]]) -> None:
         batch = list(zip(chunk, results))

@@ -236,6 +236,22 @@ class QueryMixin:
             sub = sub.subgraph([n for n, k in sub.nodes(data="kind") if k in kinds or n == center])
         return sub.copy()
 
+    def relations(self, concept: str, type: str | None = None) -> list[dict]:
+        """Typed relations of a concept stated in the abstracts, most papers first, with their evidence.
+
+        Each is a dict: ``head``, ``relation``, ``tail`` (labels; ``head_id``
+        and ``tail_id`` the nodes), ``papers``, ``text`` (the relation in
+        words, "Mamba --used_for--> language modeling (2 papers)") and
+        ``evidence`` (``paper`` and ``sentence`` of up to five statements).
+        ``type`` keeps one relation type (:data:`kgraph.relations.RELATION_TYPES`).
+        """
+        from .relation_edges import relations_of
+        from .relations import RELATION_TYPES
+
+        if type is not None and type not in RELATION_TYPES:
+            raise ValueError(f"relation type {type!r} is unknown; use one of {', '.join(RELATION_TYPES)}")
+        return relations_of(self.graph, self.find_concept(concept), type)
+
     def papers_about(self, concept: str) -> list[tuple[str, int, str]]:
         """Papers linked to a concept, strongest first, as ``(paper, mentions, relation)``.
 

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["GoldDoc", "LABEL_MAP", "read_scierc", "detokenize"]
+__all__ = ["GoldDoc", "LABEL_MAP", "RELATION_MAP", "read_scierc", "detokenize"]
 
 #: SciERC labels to kgraph kinds. ``Generic`` ("our approach", "it") is never a concept.
 LABEL_MAP = {
@@ -23,6 +23,17 @@ LABEL_MAP = {
     "Metric": "metric",
     "Material": "dataset",
     "OtherScientificTerm": "concept",
+}
+
+#: SciERC relation labels to kgraph relation types.
+RELATION_MAP = {
+    "USED-FOR": "used_for",
+    "FEATURE-OF": "feature_of",
+    "HYPONYM-OF": "hyponym_of",
+    "PART-OF": "part_of",
+    "COMPARE": "compare",
+    "CONJUNCTION": "conjunction",
+    "EVALUATE-FOR": "evaluate_for",
 }
 
 _PTB = {
@@ -35,11 +46,19 @@ _NO_SPACE_AFTER = {"(", "[", "{", "$"}
 
 @dataclass
 class GoldDoc:
-    """One gold abstract: its natural ``text`` and ``spans`` as ``(start, end, kind)``."""
+    """One gold abstract: its natural ``text`` and ``spans`` as ``(start, end, kind)``.
+
+    ``generic`` holds the character spans of SciERC's ``Generic`` entities
+    ("our approach", "it"), which are not kgraph kinds but can be relation
+    arguments; ``relations`` holds ``(head_start, head_end, tail_start,
+    tail_end, type)`` with ``type`` one of :data:`RELATION_MAP`'s values.
+    """
 
     doc_key: str
     text: str
     spans: list[tuple[int, int, str]] = field(default_factory=list)
+    generic: list[tuple[int, int]] = field(default_factory=list)
+    relations: list[tuple[int, int, int, int, str]] = field(default_factory=list)
 
 
 def detokenize(tokens: list[str]) -> tuple[str, list[tuple[int, int]]]:
@@ -85,14 +104,24 @@ def read_scierc(path: str | Path) -> list[GoldDoc]:
                 rec = json.loads(line)
                 tokens = [t for sent in rec["sentences"] for t in sent]
                 ner = [span for sent in rec["ner"] for span in sent]
+                rels = [r for sent in rec.get("relations", []) for r in sent]
             except (json.JSONDecodeError, KeyError, TypeError) as err:
                 raise ValueError(f"{path}:{lineno}: not a SciERC document ({err})") from err
             text, offsets = detokenize(tokens)
-            spans = []
-            for start, end, label in ner:
-                kind = LABEL_MAP.get(label)
-                if kind is None:
-                    continue
-                spans.append((offsets[start][0], offsets[end][1], kind))
-            docs.append(GoldDoc(str(rec.get("doc_key", f"{path.name}:{lineno}")), text, sorted(set(spans))))
+            spans, generic, relations = [], [], []
+            try:
+                for start, end, label in ner:
+                    kind = LABEL_MAP.get(label)
+                    if kind is not None:
+                        spans.append((offsets[start][0], offsets[end][1], kind))
+                    elif label == "Generic":
+                        generic.append((offsets[start][0], offsets[end][1]))
+                for hs, he, ts, te, label in rels:
+                    if label in RELATION_MAP:
+                        relations.append((offsets[hs][0], offsets[he][1], offsets[ts][0], offsets[te][1],
+                                          RELATION_MAP[label]))
+            except (IndexError, TypeError, ValueError) as err:
+                raise ValueError(f"{path}:{lineno}: a span of this SciERC document is malformed ({err})") from err
+            docs.append(GoldDoc(str(rec.get("doc_key", f"{path.name}:{lineno}")), text, sorted(set(spans)),
+                                sorted(set(generic)), sorted(set(relations))))
     return docs

@@ -30,7 +30,9 @@ from spacy.tokens import Doc, Span
 
 from .extract import MODEL_DIR
 
-__all__ = ["MODEL_DIR", "Window", "encode_docs", "window_logprobs", "viterbi_bio", "bio_spans", "OnnxTagger"]
+#: Where the tagger leaves per-token hidden states for the relation classifier (``doc.user_data``).
+STATES_KEY = "kgraph_states"
+__all__ = ["MODEL_DIR", "STATES_KEY", "Window", "encode_docs", "window_logprobs", "viterbi_bio", "bio_spans", "OnnxTagger"]
 
 
 
@@ -105,7 +107,8 @@ def encode_docs(docs: Sequence[Doc], tokenizer, max_pieces: int) -> list[Window]
     return windows
 
 
-def window_logprobs(docs: Sequence[Doc], windows: Sequence[Window], n_labels: int, run, batch_size: int):
+def window_logprobs(docs: Sequence[Doc], windows: Sequence[Window], n_labels: int, run, batch_size: int,
+                    *, states: list | None = None):
     """Per-token label log-probabilities for each doc, from a network run over ``windows``.
 
     ``run(ids, mask)`` takes padded ``(batch, width)`` int64 arrays and returns
@@ -113,10 +116,16 @@ def window_logprobs(docs: Sequence[Doc], windows: Sequence[Window], n_labels: in
     in order of length, ``batch_size`` at a time. Each token takes the row of
     its first piece; tokens without a piece (and whitespace) stay ``O``.
     Shared by the ONNX tagger and by training's dev scoring (torch).
+
+    When ``states`` is a list, ``run`` returns a pair (log-probabilities,
+    hidden states of shape ``(batch, width, dim)``) and ``states`` receives,
+    per doc, each token's hidden state (its first piece's; zeros for tokens
+    without one): the features of the relation classifier (:mod:`kgraph.relations`).
     """
     out = [np.full((len(d), n_labels), -1e4, dtype=np.float32) for d in docs]
     for lp in out:
         lp[:, 0] = 0.0
+    hidden_out: list | None = None
     order = sorted(range(len(windows)), key=lambda i: len(windows[i].ids))
     for b in range(0, len(order), batch_size):
         batch = order[b : b + batch_size]
@@ -128,12 +137,20 @@ def window_logprobs(docs: Sequence[Doc], windows: Sequence[Window], n_labels: in
             ids[r, : len(seq)] = seq
             mask[r, : len(seq)] = 1
         logp = run(ids, mask)
+        if states is not None:
+            logp, hidden = logp
+            if hidden_out is None:
+                hidden_out = [np.zeros((len(d), hidden.shape[-1]), dtype=np.float32) for d in docs]
         for r, i in enumerate(batch):
             win = windows[i]
             tokens = np.asarray(win.tokens)
             first = np.asarray(win.first)
             ok = first >= 0
             out[win.doc_index][tokens[ok]] = logp[r, first[ok]]
+            if states is not None:
+                hidden_out[win.doc_index][tokens[ok]] = hidden[r, first[ok]]
+    if states is not None:
+        states.extend(hidden_out or [np.zeros((len(d), 0), dtype=np.float32) for d in docs])
     return out
 
 
@@ -200,12 +217,16 @@ class OnnxTagger:
         fastest, as no padding is computed.
     threads : int
         onnxruntime intra-op threads (0: onnxruntime's default).
+    keep_states : bool
+        Keep each token's last hidden state in ``doc.user_data[STATES_KEY]``
+        (for the relation classifier, which removes them when done).
 
     Each span's confidence (the geometric mean of its tokens' label
     probabilities) is kept in ``doc.spans["kgraph_model"].attrs["confidence"]``.
     """
 
-    def __init__(self, model_dir: str | Path = MODEL_DIR, *, batch_size: int = 1, threads: int = 0):
+    def __init__(self, model_dir: str | Path = MODEL_DIR, *, batch_size: int = 1, threads: int = 0,
+                 keep_states: bool = False):
         self.model_dir = Path(model_dir)
         config_path = self.model_dir / "config.json"
         if not config_path.exists():
@@ -218,6 +239,7 @@ class OnnxTagger:
         self.version: str = config.get("version", "unknown")
         self.batch_size = batch_size
         self.threads = threads
+        self.keep_states = keep_states
 
     @cached_property
     def tokenizer(self):
@@ -241,22 +263,43 @@ class OnnxTagger:
             str(self.model_dir / "model.onnx"), opts, providers=["CPUExecutionProvider"]
         )
 
-    def token_logprobs(self, docs: Sequence[Doc]) -> list[np.ndarray]:
-        """Per-token label log-probabilities for each doc (rows for whitespace tokens are ``O``)."""
+    def token_logprobs(self, docs: Sequence[Doc], states: list | None = None) -> list[np.ndarray]:
+        """Per-token label log-probabilities for each doc (rows for whitespace tokens are ``O``).
+
+        With a list as ``states`` (and a model with a ``hidden`` output), it
+        also receives each doc's per-token hidden states.
+        """
         windows = encode_docs(docs, self.tokenizer, self.max_pieces)
-        return window_logprobs(docs, windows, len(self.labels), self._run, self.batch_size)
+        if states is not None and not self.has_states:
+            raise ValueError(f"the tagger in {self.model_dir} has no hidden output: run `kgraph train` to rebuild it")
+        run = self._run_states if states is not None else self._run
+        return window_logprobs(docs, windows, len(self.labels), run, self.batch_size, states=states)
 
     def _run(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return self._run_states(ids, mask)[0]
+
+    def _run_states(self, ids: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._input_names:
             feeds["token_type_ids"] = np.zeros_like(ids)
-        logits = self.session.run(None, feeds)[0]
+        outputs = self.session.run(self._output_names, feeds)
+        logits = outputs[0]
         logits = logits - logits.max(axis=-1, keepdims=True)
-        return logits - np.log(np.exp(logits).sum(axis=-1, keepdims=True))
+        return logits - np.log(np.exp(logits).sum(axis=-1, keepdims=True)), (outputs[1] if len(outputs) > 1 else None)
 
     @cached_property
     def _input_names(self) -> set[str]:
         return {i.name for i in self.session.get_inputs()}
+
+    @cached_property
+    def _output_names(self) -> list[str]:
+        names = [o.name for o in self.session.get_outputs()]
+        return [names[0]] + (["hidden"] if "hidden" in names else [])
+
+    @property
+    def has_states(self) -> bool:
+        """Whether the model also returns its last hidden states (output ``hidden``)."""
+        return len(self._output_names) > 1
 
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))
@@ -272,7 +315,10 @@ class OnnxTagger:
             yield from self._tag(buf)
 
     def _tag(self, docs: list[Doc]) -> list[Doc]:
-        for doc, lp in zip(docs, self.token_logprobs(docs)):
+        states: list | None = [] if self.keep_states and self.has_states else None
+        for i, (doc, lp) in enumerate(zip(docs, self.token_logprobs(docs, states))):
+            if states is not None:
+                doc.user_data[STATES_KEY] = states[i]
             path = np.asarray(viterbi_bio(lp, self.labels), dtype=np.int64)
             tags = [self.labels[i] for i in path]
             spans, confidence = [], []
@@ -288,8 +334,9 @@ class OnnxTagger:
 @Language.factory(
     "kgraph_tagger",
     assigns=["doc.spans"],
-    default_config={"model_dir": None, "batch_size": 1, "threads": 0},
+    default_config={"model_dir": None, "batch_size": 1, "threads": 0, "keep_states": False},
 )
-def make_tagger(nlp: Language, name: str, model_dir: str | None, batch_size: int, threads: int):
+def make_tagger(nlp: Language, name: str, model_dir: str | None, batch_size: int, threads: int,
+                keep_states: bool):
     """spaCy factory: ``nlp.add_pipe("kgraph_tagger")`` adds the shipped tagger."""
-    return OnnxTagger(model_dir or MODEL_DIR, batch_size=batch_size, threads=threads)
+    return OnnxTagger(model_dir or MODEL_DIR, batch_size=batch_size, threads=threads, keep_states=keep_states)

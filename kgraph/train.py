@@ -30,12 +30,16 @@ import numpy as np
 from .scierc import GoldDoc, read_scierc
 from .tagger import MODEL_DIR, bio_spans, encode_docs, viterbi_bio, window_logprobs
 
-__all__ = ["train"]
+__all__ = ["train", "add_hidden_output"]
 
 log = logging.getLogger(__name__)
 
 KINDS = ["method", "task", "dataset", "metric", "concept"]
 LABELS = ["O"] + [f"{p}-{k}" for k in KINDS for p in ("B", "I")]
+
+#: Encoder layers whose outputs make the ``hidden`` output (the relation classifier's features):
+#: lower layers keep more of the words and their order than the last, tuned to entity labels.
+HIDDEN_LAYERS = (1, 3, 5)
 
 
 def _base_model_dir() -> Path:
@@ -212,6 +216,42 @@ def train(
     return {"history": history, "misaligned": misaligned, "seconds": round(time.time() - t0)}
 
 
+def add_hidden_output(path: str | Path, layers: tuple[int, ...] = HIDDEN_LAYERS) -> None:
+    """Expose hidden states of the ONNX model at ``path`` as a second output, ``hidden``.
+
+    ``hidden`` concatenates, per word piece, the outputs of the encoder
+    ``layers`` (0-based; -1 is the last). The graph is otherwise unchanged
+    (one Concat node on existing tensors), so the logits stay bit for bit
+    the same; the relation classifier (:mod:`kgraph.relation_classifier`)
+    reads its features from this output, so extraction runs the encoder once.
+    """
+    import re
+
+    import onnx
+    from onnx import TensorProto, helper
+
+    model = onnx.load(str(path))
+    graph = model.graph
+    if any(o.name == "hidden" for o in graph.output):
+        return
+    outputs = {}
+    for node in graph.node:
+        found = re.search(r"layer\.(\d+)/output/LayerNorm", node.name)
+        if node.op_type == "LayerNormalization" and found:
+            outputs[int(found.group(1))] = node.output[0]
+    if not outputs:
+        raise ValueError(f"{path}: no encoder layer outputs found")
+    last = max(outputs)
+    try:
+        names = [outputs[last + 1 + i if i < 0 else i] for i in layers]
+    except KeyError as err:
+        raise ValueError(f"{path}: the encoder has no layer {err.args[0]} (layers 0-{last})") from err
+    width = next(list(init.dims)[0] for init in graph.initializer if init.name.endswith("LayerNorm.weight"))
+    graph.node.append(helper.make_node("Concat", names, ["hidden"], name="hidden_concat", axis=-1))
+    graph.output.append(helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["batch", "seq", width * len(names)]))
+    onnx.save(model, str(path))
+
+
 def _export(model, tokenizer, base, out_dir: Path, max_pieces, quantize, torch, keep_fp32, recipe):
     model.eval()
     with tempfile.TemporaryDirectory() as tmp:
@@ -234,6 +274,7 @@ def _export(model, tokenizer, base, out_dir: Path, max_pieces, quantize, torch, 
             quantize_dynamic(str(fp32), str(staged / "model.onnx"), per_channel=True, weight_type=QuantType.QInt8)
         else:
             shutil.copy(fp32, staged / "model.onnx")
+        add_hidden_output(staged / "model.onnx")
         shutil.copy(base / "tokenizer.json", staged / "tokenizer.json")
         digest = __import__("hashlib").sha256((staged / "model.onnx").read_bytes()).hexdigest()[:12]
         config = {"labels": LABELS, "max_pieces": max_pieces, "version": f"minilm-l6-scierc-{digest}",

@@ -1,0 +1,240 @@
+"""The relation classifier: a small network over the tagger's hidden states (run by onnxruntime).
+
+The relation classifier is a small network over the tagger's own features:
+the tagger's ONNX model has a second output, its last hidden states
+(:func:`kgraph.train.add_hidden_output`), so relations cost no second
+encoder pass. For every ordered pair of mentions in one sentence, the head
+(``kgraph/model/relations.onnx``, trained by ``kgraph train-relations``,
+:mod:`kgraph.train_relations`) reads
+
+* each mention's first-token, last-token and mean hidden state,
+* the mean hidden state of the words between the two mentions,
+* both mentions' kinds and their distance in tokens (and which comes first),
+
+and returns the probability of each of SciERC's seven relation types and of
+none. A pair of mentions gets at most one relation: the most probable type
+over both directions, when its probability reaches the threshold chosen on
+SciERC dev (``relations.json``).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .extract import KINDS, MODEL_DIR, Mention
+from .relations import GENERIC_FILE, RELATION_TYPES, RELATIONS_CONFIG, RELATIONS_FILE, Relation, relations_version
+from .tagger import STATES_KEY
+
+__all__ = ["RelationClassifier", "span_features", "pair_features", "distance_bucket", "generic_spans", "ARG_KINDS"]
+
+#: Entity kinds the network knows: kgraph's five and SciERC's ``Generic`` (only ever seen in training).
+ARG_KINDS = (*KINDS, "generic")
+
+#: Upper bounds of the token-distance buckets (the last bucket is open).
+_DISTANCE_BOUNDS = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32)
+
+if not Doc.has_extension("kgraph_relations"):
+    Doc.set_extension("kgraph_relations", default=None)
+
+
+def distance_bucket(gap: np.ndarray, head_first: np.ndarray) -> np.ndarray:
+    """Distance feature ids: the token gap's bucket, times two, plus one when the head comes first.
+
+    Examples
+    --------
+    >>> distance_bucket(np.array([0, 5, 100]), np.array([True, False, True])).tolist()
+    [1, 10, 23]
+    """
+    bucket = np.searchsorted(np.asarray(_DISTANCE_BOUNDS), gap, side="left")
+    return (bucket * 2 + head_first.astype(np.int64)).astype(np.int64)
+
+
+N_DISTANCE = (len(_DISTANCE_BOUNDS) + 1) * 2
+
+
+def span_features(states: np.ndarray, spans: np.ndarray) -> np.ndarray:
+    """Each token span's first, last and mean hidden state, concatenated: ``(len(spans), 3 * dim)``.
+
+    ``spans`` holds ``[start, end)`` token indices into ``states`` (rows of tokens).
+    """
+    spans = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
+    prefix = np.concatenate([np.zeros((1, states.shape[1]), dtype=np.float64), np.cumsum(states, axis=0, dtype=np.float64)])
+    s, e = spans[:, 0], spans[:, 1]
+    mean = (prefix[e] - prefix[s]) / np.maximum(e - s, 1)[:, None]
+    return np.concatenate([states[s], states[e - 1], mean.astype(np.float32)], axis=1)
+
+
+def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> dict[str, np.ndarray]:
+    """Inputs of the relation network for ordered ``pairs`` (rows of ``[head, tail]`` indices into ``spans``).
+
+    Returns the arrays ``head`` and ``tail`` (span features), ``between``
+    (the mean state of the tokens between the two spans, zeros when they
+    touch or overlap) and ``distance`` (:func:`distance_bucket`). Training
+    and extraction both build the network's inputs here.
+    """
+    spans = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
+    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    feats = span_features(states, spans)
+    h, t = spans[pairs[:, 0]], spans[pairs[:, 1]]
+    head_first = h[:, 0] <= t[:, 0]
+    lo = np.where(head_first, h[:, 1], t[:, 1])
+    hi = np.where(head_first, t[:, 0], h[:, 0])
+    gap = np.maximum(hi - lo, 0)
+    prefix = np.concatenate([np.zeros((1, states.shape[1]), dtype=np.float64), np.cumsum(states, axis=0, dtype=np.float64)])
+    between = np.where((gap > 0)[:, None], (prefix[np.maximum(hi, lo)] - prefix[lo]) / np.maximum(gap, 1)[:, None], 0.0)
+    return {
+        "head": feats[pairs[:, 0]],
+        "tail": feats[pairs[:, 1]],
+        "between": between.astype(np.float32),
+        "distance": distance_bucket(gap, head_first),
+    }
+
+
+class RelationClassifier:
+    """The ``kgraph_relations`` spaCy component: relations between the mentions of each sentence.
+
+    Runs after ``kgraph_mentions``; reads the hidden states the tagger left in
+    ``doc.user_data`` (and removes them) and sets ``doc._.kgraph_relations``.
+
+    Parameters
+    ----------
+    model_dir : path
+        Folder with ``relations.onnx`` and ``relations.json``.
+    threshold : float, optional
+        Minimum probability of a relation; default: the one chosen on dev.
+    threads : int
+        onnxruntime intra-op threads (0: its default).
+    """
+
+    def __init__(self, model_dir: str | Path = MODEL_DIR, *, threshold: float | None = None, threads: int = 0,
+                 generic: bool = False):
+        self.model_dir = Path(model_dir)
+        self.version = relations_version(self.model_dir)
+        config = json.loads((self.model_dir / RELATIONS_CONFIG).read_text(encoding="utf-8"))
+        self.types: list[str] = config["types"]
+        self.kinds: list[str] = config["kinds"]
+        self.threshold = float(config["threshold"] if threshold is None else threshold)
+        self.threads = threads
+        self.generic = generic and (self.model_dir / GENERIC_FILE).exists()
+
+    def _session(self, name: str):
+        import onnxruntime as ort
+
+        opts = ort.SessionOptions()
+        if self.threads:
+            opts.intra_op_num_threads = self.threads
+        opts.inter_op_num_threads = 1
+        return ort.InferenceSession(str(self.model_dir / name), opts, providers=["CPUExecutionProvider"])
+
+    @cached_property
+    def generic_session(self):
+        return self._session(GENERIC_FILE)
+
+    def generic_mentions(self, doc: Doc, states: np.ndarray, mentions: Sequence[Mention]) -> list[Mention]:
+        """SciERC's ``Generic`` entities ("our approach", "it") that overlap no mention, as ``generic`` mentions."""
+        if not len(doc):
+            return []
+        probs = self.generic_session.run(None, {"states": states})[0]
+        return generic_spans(doc, probs.argmax(-1), mentions)
+
+    @cached_property
+    def session(self):
+        return self._session(RELATIONS_FILE)
+
+    def probabilities(self, inputs: dict[str, np.ndarray]) -> np.ndarray:
+        """Class probabilities (none first, then :attr:`types`) for a batch of pair inputs."""
+        return self.session.run(None, inputs)[0]
+
+    def __call__(self, doc: Doc) -> Doc:
+        states = doc.user_data.pop(STATES_KEY, None)
+        mentions: list[Mention] = doc._.kgraph_mentions or []
+        doc._.kgraph_relations = self.relations(doc, mentions, states) if states is not None else []
+        return doc
+
+    def candidates(self, doc: Doc, mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """Token spans of ``mentions``, the ordered pairs to classify, and each span's mention index.
+
+        Pairs join two non-overlapping mentions of one sentence.
+        """
+        spans, owner, sent_of = [], [], []
+        for i, m in enumerate(mentions):
+            span = doc.char_span(m.start_char, m.end_char, alignment_mode="expand")
+            if span is None or len(span) == 0:
+                continue
+            spans.append((span.start, span.end))
+            owner.append(i)
+            sent_of.append(span[0].sent.start)
+        pairs = []
+        for a in range(len(spans)):
+            for b in range(len(spans)):
+                if a != b and sent_of[a] == sent_of[b] and (spans[a][1] <= spans[b][0] or spans[b][1] <= spans[a][0]):
+                    pairs.append((a, b))
+        return np.asarray(spans, dtype=np.int64).reshape(-1, 2), np.asarray(pairs, dtype=np.int64).reshape(-1, 2), owner
+
+    def relations(self, doc: Doc, mentions: Sequence[Mention], states: np.ndarray) -> list[Relation]:
+        """Relations among ``mentions`` of ``doc`` from the tagger's hidden ``states``.
+
+        With :attr:`generic`, SciERC's generic entities are candidate arguments too.
+        """
+        if self.generic:
+            mentions = sorted([*mentions, *self.generic_mentions(doc, states, mentions)],
+                              key=lambda m: (m.start_char, m.end_char))
+        spans, pairs, owner = self.candidates(doc, mentions)
+        if not len(pairs):
+            return []
+        kind_id = {k: i for i, k in enumerate(self.kinds)}
+        kinds = np.asarray([kind_id[mentions[i].kind] for i in owner], dtype=np.int64)
+        inputs = pair_features(states, spans, pairs)
+        inputs["head_kind"] = kinds[pairs[:, 0]]
+        inputs["tail_kind"] = kinds[pairs[:, 1]]
+        probs = self.probabilities(inputs)
+        return self.decode(doc, mentions, spans, pairs, owner, probs)
+
+    def decode(self, doc, mentions, spans, pairs, owner, probs) -> list[Relation]:
+        """At most one relation per pair of mentions: the likeliest type over both directions."""
+        best: dict[tuple[int, int], tuple[float, int, int]] = {}
+        for row, (a, b) in enumerate(pairs):
+            t = int(probs[row, 1:].argmax()) + 1
+            p = float(probs[row, t])
+            key = (min(a, b), max(a, b))
+            if p >= self.threshold and (key not in best or p > best[key][0]):
+                best[key] = (p, row, t)
+        out = []
+        for p, row, t in sorted(best.values(), key=lambda x: (pairs[x[1]][0], pairs[x[1]][1])):
+            a, b = pairs[row]
+            sent = doc[int(spans[a][0])].sent
+            out.append(Relation(mentions[owner[a]], mentions[owner[b]], self.types[t - 1], round(p, 4),
+                                sent.text.strip()))
+        return out
+
+
+def generic_spans(doc: Doc, tags: np.ndarray, mentions: Sequence[Mention]) -> list[Mention]:
+    """Mentions of kind ``generic`` from per-token tags (0 outside, 1 begin, 2 inside), overlapping no mention."""
+    taken = [(m.start_char, m.end_char) for m in mentions]
+    out, start = [], None
+    for i, tag in enumerate([*tags.tolist(), 0]):
+        if start is not None and tag != 2:
+            s, e = doc[start].idx, doc[i - 1].idx + len(doc[i - 1])
+            if not any(s < te and ts < e for ts, te in taken):
+                out.append(Mention(doc.text[s:e], s, e, "generic"))
+            start = None
+        if tag == 1 or (tag == 2 and start is None):
+            start = i
+    return out
+
+
+@Language.factory("kgraph_relations", assigns=["doc._.kgraph_relations"],
+                  default_config={"model_dir": None, "threads": 0, "generic": False})
+def make_relation_classifier(nlp: Language, name: str, model_dir: str | None, threads: int,
+                             generic: bool) -> RelationClassifier:
+    """spaCy factory: ``nlp.add_pipe("kgraph_relations")`` after ``kgraph_mentions``."""
+    return RelationClassifier(model_dir or MODEL_DIR, threads=threads, generic=generic)
+
+

@@ -1,0 +1,137 @@
+"""Relation edges: what the abstracts say about how two concepts relate.
+
+:func:`add_relations` turns the relations extracted from each paper
+(:mod:`kgraph.relations`) into concept-concept edges of ``kind="relation"``:
+
+* ``relation``: the type stated by most papers (ties: the higher summed confidence);
+* ``head`` and ``tail``: the node ids, in the direction the type reads
+  ("head used_for tail");
+* ``weight``: the number of papers stating that relation;
+* ``evidence``: JSON, a list of ``{"paper", "sentence", "relation", "head"}``
+  objects (one per paper and statement, at most :data:`MAX_EVIDENCE`);
+  ``evidence_papers``: all those papers' ids, ``|``-joined;
+* on ``hyponym_of`` edges, ``narrower`` (the head) and ``broader`` (the
+  tail), as on the concept hierarchy's ``broader`` edges.
+
+The graph keeps one edge per node pair: a relation is the strongest kind,
+so on a pair that already has a co-occurrence or ``broader`` edge the edge
+becomes a relation edge and keeps the other's attributes (its count
+becomes ``cooccurrence``).
+
+A relation's arguments are matched to concepts through the paper's own
+mention edges: an argument is the concept, among those the paper mentions,
+whose label, alias or short form has the argument's key. Arguments that
+are no concept of the graph (a dropped generic term) leave the relation out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Sequence
+
+import networkx as nx
+
+from .canon import concept_key, strip_parentheticals
+
+__all__ = ["add_relations", "relations_of", "relation_phrase", "MAX_EVIDENCE"]
+
+#: Evidence sentences kept per edge.
+MAX_EVIDENCE = 5
+
+
+def _paper_index(G: nx.Graph, paper_id: str) -> dict[str, str]:
+    """Key of every label, alias and short form of the concepts ``paper_id`` mentions -> concept node."""
+    index: dict[str, str] = {}
+    if paper_id not in G:
+        return index
+    for node, data in G[paper_id].items():
+        if data.get("kind") != "mention":
+            continue
+        attrs = G.nodes[node]
+        names = [attrs.get("label", "")] + str(attrs.get("aliases", "")).split("|") + [attrs.get("short_form") or ""]
+        for name in names:
+            key = concept_key(name) if name else ""
+            if key:
+                index.setdefault(key, node)
+    return index
+
+
+def _node_of(index: dict[str, str], mention) -> str | None:
+    for form in (mention.long_form, mention.text, strip_parentheticals(mention.text), mention.short_form):
+        if form:
+            node = index.get(concept_key(form))
+            if node:
+                return node
+    return None
+
+
+def add_relations(G: nx.Graph, papers: Sequence, relations: Sequence[Sequence]) -> int:
+    """Add relation edges to ``G`` from ``relations[i]``, the relations extracted from ``papers[i]``.
+
+    Returns the number of relation edges.
+    """
+    if len(papers) != len(relations):
+        raise ValueError(f"{len(papers)} papers but {len(relations)} relation lists")
+    # (pair) -> (type, head, tail) -> {paper: (confidence, sentence)}
+    facts: dict[tuple[str, str], dict[tuple[str, str, str], dict[str, tuple[float, str]]]] = defaultdict(
+        lambda: defaultdict(dict))
+    for paper, rels in zip(papers, relations):
+        if not rels:
+            continue
+        index = _paper_index(G, paper.id)
+        for r in rels:
+            head, tail = _node_of(index, r.head), _node_of(index, r.tail)
+            if head is None or tail is None or head == tail:
+                continue
+            statements = facts[tuple(sorted((head, tail)))][(r.type, head, tail)]
+            if paper.id not in statements or r.confidence > statements[paper.id][0]:
+                statements[paper.id] = (r.confidence, r.evidence)
+    for (a, b), by_type in sorted(facts.items()):
+        ranked = sorted(by_type.items(), key=lambda kv: (-len(kv[1]), -sum(c for c, _ in kv[1].values()), kv[0]))
+        (rel, head, tail), stated = ranked[0]
+        evidence = [{"paper": p, "sentence": s, "relation": t, "head": h}
+                    for (t, h, _), st in ranked for p, (_, s) in sorted(st.items())]
+        attrs = {"kind": "relation", "relation": rel, "head": head, "tail": tail, "weight": len(stated),
+                 "evidence": json.dumps(evidence[:MAX_EVIDENCE], ensure_ascii=False),
+                 "evidence_papers": "|".join(sorted({e["paper"] for e in evidence}))}
+        if rel == "hyponym_of":
+            attrs.update(narrower=head, broader=tail)
+        if G.has_edge(a, b):
+            old = G.edges[a, b]
+            if old.get("kind") == "cooccurrence":
+                old["cooccurrence"] = old.get("weight")
+            old.update(attrs)
+        else:
+            G.add_edge(a, b, **attrs)
+    return len(facts)
+
+
+def relation_phrase(G: nx.Graph, u: str, v: str) -> str | None:
+    """The relation edge between ``u`` and ``v`` in words ("Mamba --used_for--> language modeling (2 papers)")."""
+    data = G.edges[u, v] if G.has_edge(u, v) else None
+    if not data or data.get("kind") != "relation":
+        return None
+    label = lambda n: str(G.nodes[n].get("label", n))  # noqa: E731
+    n = int(data.get("weight", 1))
+    return f"{label(data['head'])} --{data['relation']}--> {label(data['tail'])} ({n} paper{'s' if n != 1 else ''})"
+
+
+def relations_of(G: nx.Graph, node: str, type: str | None = None) -> list[dict]:
+    """Relation edges at ``node``, most papers first: head, relation, tail (labels and ids), papers, evidence."""
+    out = []
+    for other, data in G[node].items():
+        if data.get("kind") != "relation" or (type is not None and data.get("relation") != type):
+            continue
+        try:
+            evidence = json.loads(data.get("evidence") or "[]")
+        except ValueError:
+            evidence = []
+        out.append({
+            "head": str(G.nodes[data["head"]].get("label", data["head"])), "relation": data["relation"],
+            "tail": str(G.nodes[data["tail"]].get("label", data["tail"])), "papers": int(data.get("weight", 1)),
+            "head_id": data["head"], "tail_id": data["tail"], "text": relation_phrase(G, node, other),
+            "evidence": evidence,
+        })
+    out.sort(key=lambda r: (-r["papers"], r["relation"], r["head"], r["tail"]))
+    return out

@@ -1,0 +1,165 @@
+import json
+
+import numpy as np
+import pytest
+
+import kgraph
+from kgraph.cache import MentionCache
+from kgraph.evaluate import relation_scores
+from kgraph.extract import Mention
+from kgraph.graph import build_graph
+from kgraph.read import Paper
+from kgraph.relation_edges import add_relations, relations_of
+from kgraph.relations import RELATION_TYPES, Relation, has_relation_model
+from kgraph.scierc import GoldDoc, read_scierc
+
+needs_model = pytest.mark.skipif(not has_relation_model(), reason="no relation classifier in kgraph/model")
+
+
+def m(text, source, kind="method", **kw):
+    start = source.index(text)
+    return Mention(text, start, start + len(text), kind, **kw)
+
+
+@needs_model
+def test_extract_relations_on_running_text():
+    text = ("We propose a graph neural network for molecule property prediction. "
+            "It is evaluated on the QM9 benchmark with mean absolute error.")
+    rels = kgraph.extract_relations(text)
+    assert rels, "no relation found in a text that states several"
+    for r in rels:
+        assert r.type in RELATION_TYPES
+        assert 0.0 < r.confidence <= 1.0
+        for arg in (r.head, r.tail):
+            assert text[arg.start_char:arg.end_char] == arg.text
+            assert arg.kind in kgraph.KINDS
+            assert arg.text in r.evidence
+        assert r.evidence in text
+    assert any(r.type == "used_for" and "graph neural network" in r.head.text for r in rels)
+
+
+@needs_model
+def test_generic_arguments_only_when_asked():
+    text = "Our approach is used for machine translation. It outperforms phrase-based systems."
+    plain = kgraph.extract_relations(text)
+    assert all("generic" not in (r.head.kind, r.tail.kind) for r in plain)
+    wide = kgraph.extract_relations(text, generic=True)
+    assert {str(r) for r in plain} <= {str(r) for r in wide}
+
+
+@needs_model
+def test_tagger_logits_do_not_change_with_states():
+    from kgraph.extract import tokenizer_pipeline
+    from kgraph.tagger import OnnxTagger
+
+    doc = tokenizer_pipeline()("Convolutional networks classify images. Transformers translate text.")
+    tagger = OnnxTagger()
+    states = []
+    with_states = tagger.token_logprobs([doc], states)
+    without = tagger.token_logprobs([doc])
+    assert np.array_equal(with_states[0], without[0])
+    assert states[0].shape[0] == len(doc) and states[0].shape[1] > 0
+
+
+def _two_papers():
+    a = "Transformers are used for machine translation. Transformers handle long inputs."
+    b = "We apply transformers to machine translation. BLEU evaluates machine translation."
+    papers = [Paper(a), Paper(b)]
+    mentions = [
+        [m("Transformers", a), m("machine translation", a, "task")],
+        [m("transformers", b), m("machine translation", b, "task"), m("BLEU", b, "metric")],
+    ]
+    s_a = "Transformers are used for machine translation."
+    s_b = "We apply transformers to machine translation."
+    relations = [
+        [Relation(mentions[0][0], mentions[0][1], "used_for", 0.9, s_a)],
+        [Relation(mentions[1][0], mentions[1][1], "used_for", 0.8, s_b),
+         Relation(mentions[1][2], mentions[1][1], "evaluate_for", 0.7, "BLEU evaluates machine translation."),
+         # an argument that is no concept of the graph leaves the relation out
+         Relation(Mention("inputs", 0, 6, "generic"), mentions[1][1], "used_for", 0.9, s_b)],
+    ]
+    return papers, mentions, relations
+
+
+def test_relation_edges_count_papers_and_keep_one_edge_per_pair():
+    papers, mentions, relations = _two_papers()
+    G = build_graph(papers, mentions, relations=relations, min_cooccurrence=2, min_npmi=-1.0)
+    concepts = {G.nodes[n]["label"].lower(): n for n in G if G.nodes[n]["kind"] != "paper"}
+    tr, mt = concepts["transformers"], concepts["machine translation"]
+    edge = G.edges[tr, mt]
+    assert edge["kind"] == "relation" and edge["relation"] == "used_for"
+    assert (edge["head"], edge["tail"]) == (tr, mt)
+    assert edge["weight"] == 2
+    assert "npmi" in edge and edge["cooccurrence"] == 2  # the co-occurrence fact stays on the edge
+    evidence = json.loads(edge["evidence"])
+    assert {e["paper"] for e in evidence} == {p.id for p in papers}
+    assert edge["evidence_papers"] == "|".join(sorted(p.id for p in papers))
+    rels = relations_of(G, mt)
+    assert [r["text"] for r in rels] == [
+        f"{G.nodes[tr]['label']} --used_for--> machine translation (2 papers)",
+        "BLEU --evaluate_for--> machine translation (1 paper)",
+    ]
+    assert [r["relation"] for r in relations_of(G, mt, "evaluate_for")] == ["evaluate_for"]
+    assert sum(1 for *_, k in G.edges(data="kind") if k == "relation") == 2
+
+
+def test_hyponym_relations_carry_the_hierarchy():
+    text = "Adam is an optimizer such as SGD."
+    papers = [Paper(text)]
+    ms = [[m("Adam", text), m("optimizer", text, "concept")]]
+    rels = [[Relation(ms[0][0], ms[0][1], "hyponym_of", 0.9, text)]]
+    G = build_graph(papers, ms, relations=rels)
+    (u, v, d), = [(u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation"]
+    assert d["narrower"] == d["head"] and d["broader"] == d["tail"]
+    assert G.nodes[d["broader"]]["label"] == "optimizer"
+
+
+def test_add_relations_checks_lengths():
+    papers, mentions, relations = _two_papers()
+    G = build_graph(papers, mentions)
+    with pytest.raises(ValueError, match="2 papers but 1 relation lists"):
+        add_relations(G, papers, relations[:1])
+
+
+def test_query_relations_rejects_unknown_type(corpus_kg):
+    concept = corpus_kg.concepts()[0]
+    with pytest.raises(ValueError, match="'uses'"):
+        corpus_kg.relations(concept, type="uses")
+
+
+def test_cache_round_trips_relations(tmp_path):
+    papers, mentions, relations = _two_papers()
+    with MentionCache(tmp_path / "c.sqlite", version="v+rel") as cache:
+        cache.put_many([("h1", (mentions[1], relations[1])), ("h2", mentions[0])])
+        got = cache.get_many(["h1", "h2"])
+    assert got["h1"] == (mentions[1], relations[1])
+    assert got["h2"] == mentions[0]
+
+
+def test_relation_scores_boundaries_and_strict():
+    text = "CNNs are used for image classification."
+    gold = GoldDoc("d", text, [(0, 4, "method"), (18, 38, "task")], [], [(0, 4, 18, 38, "used_for")])
+    right = Relation(Mention("CNNs", 0, 4, "method"), Mention("image classification", 18, 38, "task"),
+                     "used_for", 0.9, text)
+    wrong_kind = Relation(Mention("CNNs", 0, 4, "concept"), right.tail, "used_for", 0.9, text)
+    reversed_ = Relation(right.tail, right.head, "used_for", 0.9, text)
+    assert relation_scores([[right]], [gold])["strict"]["f1"] == 100.0
+    scores = relation_scores([[wrong_kind]], [gold])
+    assert scores["boundaries"]["tp"] == 1 and scores["strict"]["tp"] == 0
+    assert relation_scores([[reversed_]], [gold])["boundaries"]["tp"] == 0
+
+
+def test_read_scierc_relations(tmp_path):
+    rec = {"doc_key": "x", "sentences": [["CNNs", "-LRB-", "ours", "-RRB-", "are", "used", "for", "vision", "."]],
+           "ner": [[[0, 0, "Method"], [2, 2, "Generic"], [7, 7, "Task"]]],
+           "relations": [[[0, 0, 7, 7, "USED-FOR"], [2, 2, 0, 0, "HYPONYM-OF"]]]}
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    (doc,) = read_scierc(path)
+    assert doc.text == "CNNs (ours) are used for vision."
+    assert doc.generic == [(6, 10)]
+    assert sorted(doc.relations) == [(0, 4, 25, 31, "used_for"), (6, 10, 0, 4, "hyponym_of")]
+    bad = dict(rec, relations=[[[0, 0, 70, 70, "USED-FOR"]]])
+    path.write_text(json.dumps(bad) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="g.json:1: a span"):
+        read_scierc(path)
