@@ -8,7 +8,7 @@ encoder pass. For every ordered pair of mentions in one sentence, the head
 :mod:`kgraph.train_relations`) reads
 
 * each mention's first-token, last-token and mean hidden state,
-* the mean hidden state of the words between the two mentions,
+* the mean, first and last hidden states of the words between the two mentions,
 * both mentions' kinds and their distance in tokens (and which comes first),
 
 and returns the probability of each of SciERC's seven relation types and of
@@ -75,8 +75,8 @@ def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> d
     """Inputs of the relation network for ordered ``pairs`` (rows of ``[head, tail]`` indices into ``spans``).
 
     Returns the arrays ``head`` and ``tail`` (span features), ``between``
-    (the mean state of the tokens between the two spans, zeros when they
-    touch or overlap) and ``distance`` (:func:`distance_bucket`). Training
+    (the mean, first and last states of the tokens between the two spans,
+    zeros when they touch or overlap) and ``distance`` (:func:`distance_bucket`). Training
     and extraction both build the network's inputs here.
     """
     spans = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
@@ -88,11 +88,15 @@ def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> d
     hi = np.where(head_first, t[:, 0], h[:, 0])
     gap = np.maximum(hi - lo, 0)
     prefix = np.concatenate([np.zeros((1, states.shape[1]), dtype=np.float64), np.cumsum(states, axis=0, dtype=np.float64)])
-    between = np.where((gap > 0)[:, None], (prefix[np.maximum(hi, lo)] - prefix[lo]) / np.maximum(gap, 1)[:, None], 0.0)
+    has_gap = (gap > 0)[:, None]
+    mean = np.where(has_gap, (prefix[np.maximum(hi, lo)] - prefix[lo]) / np.maximum(gap, 1)[:, None], 0.0)
+    last = len(states) - 1
+    first_word = np.where(has_gap, states[np.minimum(lo, last)], 0.0)
+    last_word = np.where(has_gap, states[np.clip(hi - 1, 0, last)], 0.0)
     return {
         "head": feats[pairs[:, 0]],
         "tail": feats[pairs[:, 1]],
-        "between": between.astype(np.float32),
+        "between": np.concatenate([mean, first_word, last_word], axis=1).astype(np.float32),
         "distance": distance_bucket(gap, head_first),
     }
 

@@ -112,7 +112,7 @@ def _net(torch, dim: int, hidden: int, dropout: float):
             super().__init__()
             self.drop_in = nn.Dropout(dropout)
             self.span = nn.Sequential(nn.Linear(3 * dim, hidden), nn.GELU())
-            self.between = nn.Sequential(nn.Linear(dim, hidden // 2), nn.GELU())
+            self.between = nn.Sequential(nn.Linear(3 * dim, hidden // 2), nn.GELU())
             self.kind = nn.Embedding(len(ARG_KINDS), 32)
             self.distance = nn.Embedding(N_DISTANCE, 32)
             self.out = nn.Sequential(
@@ -278,7 +278,7 @@ def train_relations(
     n_gold = sum(len(g.relations) for g in golds)
     log.info("%d training pairs, %d of the %d gold relations among them", len(labels), found, n_gold)
 
-    dim = data["between"].shape[1]
+    dim = data["between"].shape[1] // 3
     generic_net, dev_generic, generic_scores = _train_generic(torch, train_runs, golds, dev_runs, dev, dim, seed)
     log.info("generic entities on dev: %s", generic_scores)
     dev_runs_all = [(doc, sorted([*ms, *gm], key=lambda m: (m.start_char, m.end_char)), st)
@@ -313,7 +313,7 @@ def train_relations(
 
     net.eval()
     probs = _dev_probs(classifier, dev_runs_all)
-    grid = [round(x, 2) for x in np.arange(0.2, 0.91, 0.05)]
+    grid = [round(x, 2) for x in np.arange(0.1, 0.91, 0.05)]
     by_threshold = {th: relation_scores(_decode_all(classifier, probs, th), dev) for th in grid}
     threshold = max(grid, key=lambda th: (by_threshold[th]["boundaries"]["f1"], th))
     concepts_only = relation_scores(_decode_all(classifier, _dev_probs(classifier, dev_runs), threshold), dev)
@@ -322,6 +322,7 @@ def train_relations(
               "train_files": [Path(f).name for f in train_files], "dev_file": Path(dev_file).name}
     dev_scores = {"all arguments": by_threshold[threshold], "concept arguments": concepts_only,
                   "generic entities": generic_scores}
+    log.info("threshold %s: %s", threshold, dev_scores)
     _export(net, generic_net, torch, dim, out_dir, threshold, recipe, dev_scores)
     return {"history": history, "threshold": threshold, "dev": dev_scores,
             "pairs": int(len(labels)), "gold_relations_in_pairs": found, "gold_relations": n_gold,
@@ -329,7 +330,7 @@ def train_relations(
 
 
 def _export(net, generic_net, torch, dim, out_dir: Path, threshold, recipe, dev_scores):
-    args = (torch.zeros(3, 3 * dim), torch.zeros(3, 3 * dim), torch.zeros(3, dim),
+    args = (torch.zeros(3, 3 * dim), torch.zeros(3, 3 * dim), torch.zeros(3, 3 * dim),
             torch.zeros(3, dtype=torch.long), torch.zeros(3, dtype=torch.long), torch.zeros(3, dtype=torch.long))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / RELATIONS_FILE
@@ -345,7 +346,7 @@ def _export(net, generic_net, torch, dim, out_dir: Path, threshold, recipe, dev_
     digest = hashlib.sha256(blob + generic_blob + repr(threshold).encode()).hexdigest()[:12]
     config = {"version": f"relations-{digest}", "types": list(RELATION_TYPES), "kinds": list(ARG_KINDS),
               "threshold": threshold, "recipe": recipe,
-              "dev": {k: {m: v[m] for m in ("p", "r", "f1")} for k, v in dev_scores.items()}}
+              "dev": dev_scores}
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, data in ((RELATIONS_FILE, blob), (GENERIC_FILE, generic_blob)):
         tmp_model = out_dir / (name + ".tmp")
