@@ -20,7 +20,8 @@ becomes ``cooccurrence``).
 
 A relation's arguments are matched to concepts through the paper's own
 mention edges: an argument is the concept, among those the paper mentions,
-whose label, alias or short form has the argument's key. Arguments that
+whose label, alias or short form has the argument's key (else one its
+mention edge was folded into, ``via``). Arguments that
 are no concept of the graph (a dropped generic term) leave the relation out.
 """
 
@@ -33,6 +34,7 @@ from typing import Sequence
 import networkx as nx
 
 from .canon import concept_key, strip_parentheticals
+from .terms import clean_term
 
 __all__ = ["add_relations", "relations_of", "relation_phrase", "MAX_EVIDENCE"]
 
@@ -54,11 +56,19 @@ def _paper_index(G: nx.Graph, paper_id: str) -> dict[str, str]:
             key = concept_key(name) if name else ""
             if key:
                 index.setdefault(key, node)
+    # mentions of a term that is no node of its own link to its broader terms ("via"); use them last
+    for node, data in G[paper_id].items():
+        if data.get("kind") == "mention" and data.get("via"):
+            for name in str(data["via"]).split("|"):
+                key = concept_key(strip_parentheticals(name))
+                if key:
+                    index.setdefault(key, node)
     return index
 
 
 def _node_of(index: dict[str, str], mention) -> str | None:
-    for form in (mention.long_form, mention.text, strip_parentheticals(mention.text), mention.short_form):
+    bare = strip_parentheticals(mention.text)
+    for form in (mention.long_form, mention.text, bare, clean_term(bare), mention.short_form):
         if form:
             node = index.get(concept_key(form))
             if node:
