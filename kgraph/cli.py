@@ -92,7 +92,7 @@ def _cmd_train_relations(args) -> int:
     from .train_relations import train_relations
 
     result = train_relations(args.train, args.dev, model_dir=args.model, out_dir=args.out, epochs=args.epochs,
-                             seed=args.seed)
+                             members=args.members, seed=args.seed)
     for entry in result["history"]:
         print(json.dumps(entry))
     print(json.dumps({"threshold": result["threshold"], "dev": result["dev"]}, indent=2))
@@ -195,8 +195,21 @@ def _cmd_path(args) -> int:
                    note=f"{len(paths)} shortest paths")
     data = {"paths": [[{"id": n, "label": _node_label(kg, n), "kind": kg.graph.nodes[n].get("kind")} for n in p]
                       for p in paths]}
-    rows = [(i + 1, len(p) - 1, " -> ".join(_node_label(kg, n)[:40] for n in p)) for i, p in enumerate(paths)]
+    rows = [(i + 1, len(p) - 1, _path_text(kg, p)) for i, p in enumerate(paths)]
     return _emit(args, data, rows, ("#", "hops", "path"))
+
+
+def _path_text(kg, path: list[str]) -> str:
+    """A path in words; a step along a relation edge says which ("Mamba --used_for--> language modeling")."""
+    out = _node_label(kg, path[0])[:40]
+    for u, v in zip(path, path[1:]):
+        d = kg.graph.edges[u, v]
+        if d.get("kind") == "relation":
+            out += f" --{d['relation']}--> " if d.get("head") == u else f" <--{d['relation']}-- "
+        else:
+            out += " -> "
+        out += _node_label(kg, v)[:40]
+    return out
 
 
 def _cmd_search(args) -> int:
@@ -257,6 +270,7 @@ def make_parser() -> argparse.ArgumentParser:
                    help="the tagger whose hidden states are the features (default: the package's)")
     p.add_argument("--out", metavar="DIR", help="where to write relations.onnx (default: the --model folder)")
     p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--members", type=int, default=3, help="networks averaged (default 3)")
     p.add_argument("--seed", type=int, default=13)
     p.set_defaults(func=_cmd_train_relations)
 

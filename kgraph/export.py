@@ -219,6 +219,31 @@ def _tooltip(n: str, d: dict) -> str:
     return "\n".join(lines)
 
 
+def _relations_tip(G: nx.Graph, n: str, limit: int = 8) -> str:
+    """A concept's relations in words, for its tooltip ("" when it has none)."""
+    from .relation_edges import relation_phrase
+
+    phrases = sorted((p for p in (relation_phrase(G, n, o) for o in G[n]) if p), key=lambda p: p.lower())
+    if not phrases:
+        return ""
+    more = f"\n  … {len(phrases) - limit} more" if len(phrases) > limit else ""
+    return "\nrelations:\n  " + "\n  ".join(phrases[:limit]) + more
+
+
+def _relation_edge_tip(G: nx.Graph, u: str, v: str, d: dict) -> str:
+    """A relation edge's tooltip: the relation in words and the sentences that state it."""
+    import json
+
+    from .relation_edges import relation_phrase
+
+    try:
+        evidence = json.loads(d.get("evidence") or "[]")
+    except ValueError:
+        evidence = []
+    return "\n".join([relation_phrase(G, u, v) or str(d.get("relation", ""))]
+                     + [f"“{e.get('sentence', '')}”" for e in evidence[:3]])
+
+
 def _label(d: dict, n: str) -> str:
     label = str(d.get("label", n))
     return label if len(label) <= 40 else label[:39] + "…"
@@ -235,7 +260,7 @@ def write_html(G: nx.Graph, path, *, title: str = "kgraph", max_nodes: int = HTM
     for n, d in shown.nodes(data=True):
         color = "#{:02x}{:02x}{:02x}".format(d.get("r", 128), d.get("g", 128), d.get("b", 128))
         net.add_node(
-            str(n), label=_label(d, n), title=_tooltip(n, d), color=color, size=_size(d),
+            str(n), label=_label(d, n), title=_tooltip(n, d) + _relations_tip(G, n), color=color, size=_size(d),
             kind=str(d.get("kind", "")), shape="dot" if d.get("kind") != "paper" else "square",
             borderWidth=4 if n in highlight else 1,
         )
@@ -243,8 +268,10 @@ def write_html(G: nx.Graph, path, *, title: str = "kgraph", max_nodes: int = HTM
     # duplicate edges, so they go straight into pyvis's edge list in the form add_edge makes.
     for u, v, d in shown.edges(data=True):
         width = 1 + min(4, d.get("weight", 1)) if d.get("kind") == "cooccurrence" else 1
-        net.edges.append({"from": str(u), "to": str(v), "width": width,
-                          "title": f"{d.get('relation', '')} ({d.get('weight', 1)})",
+        tip = f"{d.get('relation', '')} ({d.get('weight', 1)})"
+        if d.get("kind") == "relation":
+            tip = _relation_edge_tip(G, u, v, d)
+        net.edges.append({"from": str(u), "to": str(v), "width": width, "title": tip,
                           "dashes": d.get("kind") == "cooccurrence"})
     nodes, edges, *_ = net.get_network_data()
     status = f"{shown.number_of_nodes()} of {G.number_of_nodes()} nodes"

@@ -74,7 +74,9 @@ def span_features(states: np.ndarray, spans: np.ndarray) -> np.ndarray:
 def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> dict[str, np.ndarray]:
     """Inputs of the relation network for ordered ``pairs`` (rows of ``[head, tail]`` indices into ``spans``).
 
-    Returns the arrays ``head`` and ``tail`` (span features), ``between``
+    Returns the arrays ``spans`` (:func:`span_features`; the network
+    projects each span once), ``head_index`` and ``tail_index`` (rows of
+    ``spans``), ``between``
     (the mean, first and last states of the tokens between the two spans,
     zeros when they touch or overlap) and ``distance`` (:func:`distance_bucket`). Training
     and extraction both build the network's inputs here.
@@ -94,8 +96,9 @@ def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> d
     first_word = np.where(has_gap, states[np.minimum(lo, last)], 0.0)
     last_word = np.where(has_gap, states[np.clip(hi - 1, 0, last)], 0.0)
     return {
-        "head": feats[pairs[:, 0]],
-        "tail": feats[pairs[:, 1]],
+        "spans": feats,
+        "head_index": pairs[:, 0].copy(),
+        "tail_index": pairs[:, 1].copy(),
         "between": np.concatenate([mean, first_word, last_word], axis=1).astype(np.float32),
         "distance": distance_bucket(gap, head_first),
     }
@@ -210,12 +213,14 @@ class RelationClassifier:
             key = (min(a, b), max(a, b))
             if p >= self.threshold and (key not in best or p > best[key][0]):
                 best[key] = (p, row, t)
-        out = []
+        out, sentences = [], {}
         for p, row, t in sorted(best.values(), key=lambda x: (pairs[x[1]][0], pairs[x[1]][1])):
             a, b = pairs[row]
             sent = doc[int(spans[a][0])].sent
+            if sent.start not in sentences:  # one string per sentence, however many relations it states
+                sentences[sent.start] = sent.text.strip()
             out.append(Relation(mentions[owner[a]], mentions[owner[b]], self.types[t - 1], round(p, 4),
-                                sent.text.strip()))
+                                sentences[sent.start]))
         return out
 
 

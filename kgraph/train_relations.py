@@ -14,7 +14,7 @@ network per document at run time.
    pair is labelled with the gold relation joining exactly those two spans,
    else ``none``.
 3. A small network (:class:`RelationNet`) is trained on the pairs' features
-   (:func:`kgraph.relations.pair_features`) with a fixed seed on one thread.
+   (:func:`kgraph.relation_classifier.pair_features`) with a fixed seed on one thread.
 4. On dev, relations are predicted through the shipped pipeline (predicted
    mentions only) after each epoch; the epoch count is fixed, and the
    decision threshold is the one that maximises dev F1 (boundaries).
@@ -24,6 +24,7 @@ network per document at run time.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -94,7 +95,7 @@ def _training_pairs(doc, gold: GoldDoc, mentions, states, use_gold: bool):
     if not pairs:
         return None
     pairs_arr = np.asarray(pairs, dtype=np.int64)
-    feats = pair_features(states, np.asarray(spans), pairs_arr)
+    feats = _per_pair(pair_features(states, np.asarray(spans), pairs_arr))
     kinds_arr = np.asarray(kinds, dtype=np.int64)
     feats["head_kind"] = kinds_arr[pairs_arr[:, 0]]
     feats["tail_kind"] = kinds_arr[pairs_arr[:, 1]]
@@ -127,13 +128,49 @@ def _net(torch, dim: int, hidden: int, dropout: float):
             x = torch.cat([h, t, h * t, b, self.kind(head_kind), self.kind(tail_kind), self.distance(distance)], -1)
             return self.out(x)
 
-        def forward(self, head, tail, between, head_kind, tail_kind, distance):
-            return torch.softmax(self.logits(head, tail, between, head_kind, tail_kind, distance), -1)
+        def pair_probs(self, *inputs):
+            return torch.softmax(self.logits(*inputs), -1)
+
+        def forward(self, spans, head_index, tail_index, between, head_kind, tail_kind, distance):
+            # each span is projected once, then gathered per pair (same values as logits() on per-pair rows)
+            s = self.span(spans)
+            h, t = s[head_index], s[tail_index]
+            b = self.between(between)
+            x = torch.cat([h, t, h * t, b, self.kind(head_kind), self.kind(tail_kind), self.distance(distance)], -1)
+            return torch.softmax(self.out(x), -1)
 
     return RelationNet()
 
 
+def _mean_net(torch, nets):
+    """The members' mean class probabilities, as one network."""
+
+    class MeanNet(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.members = torch.nn.ModuleList(nets)
+
+        def pair_probs(self, *inputs):
+            return torch.stack([m.pair_probs(*inputs) for m in self.members]).mean(0)
+
+        def forward(self, *inputs):
+            return torch.stack([m(*inputs) for m in self.members]).mean(0)
+
+    return MeanNet().eval()
+
+
 _INPUTS = ("head", "tail", "between", "head_kind", "tail_kind", "distance")
+#: The exported network's inputs (what :meth:`RelationClassifier.relations` feeds it).
+_ONNX_INPUTS = ("spans", "head_index", "tail_index", "between", "head_kind", "tail_kind", "distance")
+
+
+def _per_pair(inputs: dict) -> dict:
+    """Run-time inputs (span table and indices) as one row of features per pair (training batches)."""
+    out = dict(inputs)
+    spans = out.pop("spans")
+    out["head"] = spans[out.pop("head_index")]
+    out["tail"] = spans[out.pop("tail_index")]
+    return out
 
 
 def _generic_labels(doc, gold: GoldDoc) -> np.ndarray:
@@ -190,7 +227,8 @@ class _TorchClassifier(RelationClassifier):
 
     def probabilities(self, inputs):
         with self.torch.no_grad():
-            return self.net(*(self.torch.from_numpy(np.ascontiguousarray(inputs[k])) for k in _INPUTS)).numpy()
+            inputs = _per_pair(inputs)
+            return self.net.pair_probs(*(self.torch.from_numpy(np.ascontiguousarray(inputs[k])) for k in _INPUTS)).numpy()
 
 
 def _dev_probs(classifier, dev_runs):
@@ -223,12 +261,14 @@ def train_relations(
     *,
     model_dir: str | Path = MODEL_DIR,
     out_dir: str | Path | None = None,
-    epochs: int = 8,
-    lr: float = 1e-3,
+    epochs: int = 10,
+    lr: float = 2e-3,
     batch_size: int = 64,
     hidden: int = 256,
-    dropout: float = 0.3,
+    dropout: float = 0.2,
     none_weight: float = 1.0,
+    ema_decay: float = 0.995,
+    members: int = 3,
     use_gold: bool = True,
     seed: int = 13,
     threads: int = 1,
@@ -283,60 +323,74 @@ def train_relations(
     log.info("generic entities on dev: %s", generic_scores)
     dev_runs_all = [(doc, sorted([*ms, *gm], key=lambda m: (m.start_char, m.end_char)), st)
                     for (doc, ms, st), gm in zip(dev_runs, dev_generic)]
-    net = _net(torch, dim, hidden, dropout)
-    optim = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=0.01)
     weight = torch.ones(len(RELATION_TYPES) + 1)
     weight[0] = none_weight
     loss_fn = torch.nn.CrossEntropyLoss(weight=weight)
     steps = epochs * ((len(labels) + batch_size - 1) // batch_size)
-    sched = torch.optim.lr_scheduler.LambdaLR(optim, lambda s: max(0.0, 1 - s / steps))
-    gen = torch.Generator().manual_seed(seed)
-    classifier = _TorchClassifier(net, torch, 0.5)
-    history = []
-    for epoch in range(1, epochs + 1):
-        net.train()
-        total = 0.0
-        for idx in torch.randperm(len(labels), generator=gen).split(batch_size):
-            logits = net.logits(*(data[k][idx] for k in _INPUTS))
-            loss = loss_fn(logits, labels[idx])
-            loss.backward()
-            optim.step()
-            sched.step()
-            optim.zero_grad()
-            total += float(loss) * len(idx)
-        net.eval()
-        scores = relation_scores(_decode_all(classifier, _dev_probs(classifier, dev_runs_all), 0.5), dev)
-        entry = {"epoch": epoch, "loss": round(total / len(labels), 4), "dev_f1_at_0.5": scores["boundaries"]["f1"],
-                 "seconds": round(time.time() - t0)}
-        history.append(entry)
-        log.info("epoch %s", entry)
+    history, emas = [], []
+    for member in range(members):
+        torch.manual_seed(seed + member)
+        net = _net(torch, dim, hidden, dropout)
+        optim = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=0.01)
+        sched = torch.optim.lr_scheduler.LambdaLR(optim, lambda s: max(0.0, 1 - s / steps))
+        gen = torch.Generator().manual_seed(seed + member)
+        # each member exported is an exponential moving average of the trained weights:
+        # dev F1 moves by several points from epoch to epoch without it
+        ema = copy.deepcopy(net)
+        ema.eval()
+        classifier = _TorchClassifier(ema, torch, 0.5)
+        for epoch in range(1, epochs + 1):
+            net.train()
+            total = 0.0
+            for idx in torch.randperm(len(labels), generator=gen).split(batch_size):
+                logits = net.logits(*(data[k][idx] for k in _INPUTS))
+                loss = loss_fn(logits, labels[idx])
+                loss.backward()
+                optim.step()
+                sched.step()
+                optim.zero_grad()
+                total += float(loss.detach()) * len(idx)
+                with torch.no_grad():
+                    for avg, cur in zip(ema.parameters(), net.parameters()):
+                        avg.mul_(ema_decay).add_(cur, alpha=1 - ema_decay)
+            entry = {"member": member + 1, "epoch": epoch, "loss": round(total / len(labels), 4),
+                     "seconds": round(time.time() - t0)}
+            if epoch == epochs or epoch % 4 == 0:
+                scores = relation_scores(_decode_all(classifier, _dev_probs(classifier, dev_runs_all), 0.5), dev)
+                entry["dev_f1_at_0.5"] = scores["boundaries"]["f1"]
+            history.append(entry)
+            log.info("epoch %s", entry)
+        emas.append(ema)
 
-    net.eval()
+    ensemble = _mean_net(torch, emas)
+    classifier = _TorchClassifier(ensemble, torch, 0.5)
     probs = _dev_probs(classifier, dev_runs_all)
-    grid = [round(x, 2) for x in np.arange(0.1, 0.91, 0.05)]
+    grid = [round(x, 3) for x in np.arange(0.1, 0.9, 0.025)]
     by_threshold = {th: relation_scores(_decode_all(classifier, probs, th), dev) for th in grid}
     threshold = max(grid, key=lambda th: (by_threshold[th]["boundaries"]["f1"], th))
     concepts_only = relation_scores(_decode_all(classifier, _dev_probs(classifier, dev_runs), threshold), dev)
     recipe = {"epochs": epochs, "lr": lr, "batch_size": batch_size, "hidden": hidden, "dropout": dropout,
-              "none_weight": none_weight, "use_gold": use_gold, "seed": seed,
+              "none_weight": none_weight, "ema_decay": ema_decay, "members": members, "use_gold": use_gold, "seed": seed,
               "train_files": [Path(f).name for f in train_files], "dev_file": Path(dev_file).name}
     dev_scores = {"all arguments": by_threshold[threshold], "concept arguments": concepts_only,
                   "generic entities": generic_scores}
     log.info("threshold %s: %s", threshold, dev_scores)
-    _export(net, generic_net, torch, dim, out_dir, threshold, recipe, dev_scores)
+    _export(ensemble, generic_net, torch, dim, out_dir, threshold, recipe, dev_scores)
     return {"history": history, "threshold": threshold, "dev": dev_scores,
             "pairs": int(len(labels)), "gold_relations_in_pairs": found, "gold_relations": n_gold,
             "seconds": round(time.time() - t0)}
 
 
 def _export(net, generic_net, torch, dim, out_dir: Path, threshold, recipe, dev_scores):
-    args = (torch.zeros(3, 3 * dim), torch.zeros(3, 3 * dim), torch.zeros(3, 3 * dim),
+    index = torch.tensor([0, 1, 0], dtype=torch.long)
+    args = (torch.zeros(2, 3 * dim), index, index.flip(0), torch.zeros(3, 3 * dim),
             torch.zeros(3, dtype=torch.long), torch.zeros(3, dtype=torch.long), torch.zeros(3, dtype=torch.long))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / RELATIONS_FILE
-        torch.onnx.export(net, args, str(path), input_names=list(_INPUTS), output_names=["probs"],
-                          opset_version=17, dynamo=False,
-                          dynamic_axes={**{k: {0: "pairs"} for k in _INPUTS}, "probs": {0: "pairs"}})
+        axes = {k: {0: "pairs"} for k in _ONNX_INPUTS}
+        axes["spans"] = {0: "spans"}
+        torch.onnx.export(net, args, str(path), input_names=list(_ONNX_INPUTS), output_names=["probs"],
+                          opset_version=17, dynamo=False, dynamic_axes={**axes, "probs": {0: "pairs"}})
         blob = path.read_bytes()
         path = Path(tmp) / GENERIC_FILE
         torch.onnx.export(generic_net, (torch.zeros(3, dim),), str(path), input_names=["states"],

@@ -104,14 +104,15 @@ def test_relation_edges_count_papers_and_keep_one_edge_per_pair():
 
 
 def test_hyponym_relations_carry_the_hierarchy():
-    text = "Adam is an optimizer such as SGD."
-    papers = [Paper(text)]
-    ms = [[m("Adam", text), m("optimizer", text, "concept")]]
-    rels = [[Relation(ms[0][0], ms[0][1], "hyponym_of", 0.9, text)]]
+    texts = ["Adam is a form of stochastic gradient descent.", "Adam and stochastic gradient descent differ."]
+    papers = [Paper(t) for t in texts]
+    ms = [[m("Adam", t), m("stochastic gradient descent", t)] for t in texts]
+    rels = [[Relation(ms[0][0], ms[0][1], "hyponym_of", 0.9, texts[0])], []]
     G = build_graph(papers, ms, relations=rels)
     (u, v, d), = [(u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation"]
     assert d["narrower"] == d["head"] and d["broader"] == d["tail"]
-    assert G.nodes[d["broader"]]["label"] == "optimizer"
+    assert G.nodes[d["broader"]]["label"] == "stochastic gradient descent"
+    assert d["weight"] == 1
 
 
 def test_add_relations_checks_lengths():
