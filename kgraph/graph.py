@@ -29,11 +29,17 @@ from typing import Sequence
 import networkx as nx
 
 from .canon import concept_key, strip_parentheticals
-from .extract import KINDS, ROLES, Mention
-from .query import communities
-from .read import Paper
+from .community import communities
+from .types import KINDS, ROLES, Mention, Paper
 
-__all__ = ["build_graph", "COLORS", "paper_label"]
+__all__ = ["build_graph", "COLORS", "paper_label", "MIN_COOCCURRENCE", "MIN_NPMI", "MAX_NEIGHBOURS"]
+
+#: A concept pair is linked when at least this many papers mention both (one shared paper is chance).
+MIN_COOCCURRENCE = 2
+#: ... and their normalised PMI is at least this (0: independent; 1: always together).
+MIN_NPMI = 0.1
+#: ... and the pair is among the best (by NPMI) this many of one of its two concepts, so hubs stay readable.
+MAX_NEIGHBOURS = 15
 
 #: Node colours per kind (Gephi reads integer r, g, b attributes).
 COLORS = {
@@ -85,9 +91,9 @@ def build_graph(
     papers: Sequence[Paper],
     mentions: Sequence[Sequence[Mention]],
     *,
-    min_cooccurrence: int = 2,
-    min_npmi: float = 0.1,
-    max_neighbours: int = 15,
+    min_cooccurrence: int = MIN_COOCCURRENCE,
+    min_npmi: float = MIN_NPMI,
+    max_neighbours: int = MAX_NEIGHBOURS,
 ) -> nx.Graph:
     """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``)."""
     if len(papers) != len(mentions):

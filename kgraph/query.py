@@ -1,362 +1,415 @@
 """Query stage: find concepts and papers, neighbourhoods, related papers, paths, rankings.
 
-These functions work on any kgraph graph (built, or loaded from GraphML or
-JSON) and are exposed as methods of :class:`kgraph.KnowledgeGraph`.
+Every query is a function of a kgraph graph ``G`` (built, or loaded from
+GraphML or JSON); :class:`kgraph.KnowledgeGraph` offers them as methods.
+"How many" is always ``limit``.
+
+Lookups use indexes (names to concepts, PageRank) kept per graph and rebuilt
+when nodes or edges are added or removed; a name found in the index is
+checked against the node before it is returned, and a name missing from it
+rebuilds the index once before the fuzzy search, so an edit to the graph is
+always seen.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
-from functools import cached_property
+import weakref
+from collections import Counter, defaultdict
 from itertools import islice
-from typing import Iterable, Literal
+from typing import Callable, Iterable, Literal, TypeVar
 
 import networkx as nx
 
 from .canon import concept_key
+from .errors import ConceptNotFound, PaperNotFound
+from .types import KINDS, ROLES
 
-__all__ = ["ConceptNotFound", "PaperNotFound", "QueryMixin", "communities"]
+__all__ = [
+    "find_concept", "find_paper", "find", "search", "neighbourhood", "papers_about", "related_papers", "paths",
+    "top_concepts", "community_labels", "papers", "summary", "FUZZY_MIN_SCORE",
+]
+
+#: rapidfuzz WRatio (0-100) a near spelling needs to count as the name ("continual lerning"); below it
+#: the lookup fails and lists the closest names instead of guessing.
+FUZZY_MIN_SCORE = 92
+#: Names shorter than this are never matched fuzzily: "CL" is one edit away from "RL".
+FUZZY_MIN_LENGTH = 4
+#: Closest names a failed lookup suggests.
+SUGGESTIONS = 5
+#: Search scores for papers (rapidfuzz scores concepts 0-100): a phrase in the title ranks with an
+#: exact concept name, one in the abstract just below it.
+SEARCH_TITLE_SCORE = 100.0
+SEARCH_ABSTRACT_SCORE = 80.0
+#: Extra cost of a path step into a concept mentioned by every paper (scaled down for rarer ones):
+#: under one hop, so it only orders paths of equal length.
+COMMON_STEP_COST = 0.5
+#: Concepts in a community's label.
+LABEL_CONCEPTS = 3
+#: Papers a "several papers match" error lists.
+SHOWN_MATCHES = 8
+
+T = TypeVar("T")
+_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-class ConceptNotFound(KeyError):
-    """No concept of that name; ``candidates`` holds the closest labels."""
-
-    def __init__(self, name: str, candidates: list[str]):
-        self.name = name
-        self.candidates = candidates
-        hint = f"; closest: {', '.join(candidates)}" if candidates else ""
-        super().__init__(f"no concept {name!r}{hint}")
-
-    def __str__(self) -> str:
-        return self.args[0]
+def _stamp(G: nx.Graph) -> tuple[int, int]:
+    return G.number_of_nodes(), G.number_of_edges()
 
 
-class PaperNotFound(KeyError):
-    """No paper, or more than one, matches; ``candidates`` lists the matches when ambiguous."""
+def _index(G: nx.Graph, name: str, make: Callable[[nx.Graph], T], *, fresh: bool = False) -> T:
+    """``make(G)``, kept until nodes or edges are added or removed (or ``fresh`` asks for a rebuild)."""
+    per_graph = _INDEXES.setdefault(G, {})
+    stamp = _stamp(G)
+    hit = per_graph.get(name)
+    if fresh or hit is None or hit[0] != stamp:
+        hit = per_graph[name] = (stamp, make(G))
+    return hit[1]
 
-    def __init__(self, message: str, candidates: list[str] | None = None):
-        self.candidates = candidates or []
-        super().__init__(message)
 
-    def __str__(self) -> str:
-        return self.args[0]
+def _forms(n: str, d: dict) -> set[str]:
+    """The lookup keys of a concept node: its label, id, short form and aliases, lower-cased and as keys."""
+    forms = [d.get("label", ""), n.split(":", 1)[-1], d.get("short_form", "")]
+    forms += str(d.get("aliases", "")).split("|")
+    return {key for form in forms for key in (str(form).lower(), concept_key(str(form))) if key}
 
 
-def communities(G: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> list[set[str]]:
-    """Louvain communities of the whole graph (papers and concepts), largest first.
+def _make_names(G: nx.Graph) -> dict[str, str]:
+    """Lookup key -> concept node; a key shared by several concepts goes to the most-mentioned."""
+    names: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for n, d in G.nodes(data=True):
+        if d.get("kind") == "paper":
+            continue
+        for key in _forms(n, d):
+            if key not in names or d.get("papers", 0) > counts[key]:
+                names[key] = n
+                counts[key] = d.get("papers", 0)
+    return names
 
-    Louvain runs on the nodes with two or more neighbours; a node with one
-    neighbour (a concept only one paper mentions) joins that neighbour's
-    community, where modularity would put it anyway, and a node with none is
-    a community of its own. Most concepts are such leaves, so this is several
-    times faster on real corpora.
+
+def _is_concept(G: nx.Graph, n: str) -> bool:
+    return n in G and G.nodes[n].get("kind") != "paper"
+
+
+def _is_paper(G: nx.Graph, n: str) -> bool:
+    return n in G and G.nodes[n].get("kind") == "paper"
+
+
+# --- finding nodes ----------------------------------------------------------
+
+
+def find_concept(G: nx.Graph, name: str) -> str:
+    """The concept node for a name, alias, abbreviation or near spelling.
+
+    Raises
+    ------
+    ConceptNotFound
+        When nothing is close enough; the message lists the closest names.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We train graph neural networks (GNNs) on molecules.",
+    ...                        "GNNs predict the properties of proteins."]).graph
+    >>> find_concept(G, "GNNs") == find_concept(G, "graph neural network")
+    True
+    >>> find_concept(G, "quantum toasters")
+    Traceback (most recent call last):
+    ...
+    kgraph.errors.ConceptNotFound: no concept 'quantum toasters'; closest: ...
     """
-    # Louvain iterates sets of nodes; with string nodes that order follows Python's per-process hash
-    # seed, so it runs on integer labels in sorted node order to give the same partition every run.
-    names = sorted(n for n, deg in G.degree() if deg > 1)
-    index = {n: i for i, n in enumerate(names)}
-    core = nx.Graph()
-    core.add_nodes_from(range(len(names)))
-    # (not G.subgraph(names): its views may iterate a set of the names, in hash order)
-    core.add_edges_from((index[u], index[v], {"weight": d.get("weight", 1)})
-                        for u in names for v, d in G[u].items() if v in index and index[u] < index[v])
-    comms = [{names[i] for i in c}
-             for c in nx.community.louvain_communities(core, weight="weight", seed=seed, resolution=resolution)]
-    member = {n: i for i, c in enumerate(comms) for n in c}
-    for n, deg in G.degree():
-        if deg == 1:
-            (nb,) = G[n]
-            if nb in member:
-                comms[member[nb]].add(n)
-                member[n] = member[nb]
-    for n, deg in G.degree():
-        if n not in member:  # isolated, or a pair of leaves joined only to each other
-            nbs = [member[nb] for nb in G[n] if nb in member]
-            if nbs:
-                comms[nbs[0]].add(n)
-                member[n] = nbs[0]
-            else:
-                comms.append({n, *G[n]})
-                member.update((m, len(comms) - 1) for m in comms[-1])
-    return sorted((c for c in comms if c), key=lambda c: (-len(c), min(c)))
+    if _is_concept(G, name):
+        return name
+    keys = [k for k in (name.lower().strip(), concept_key(name)) if k]
+    names = _index(G, "names", _make_names)
+    for fresh in (False, True):
+        if fresh:
+            names = _index(G, "names", _make_names, fresh=True)
+        for key in keys:
+            node = names.get(key)
+            if node is not None and _is_concept(G, node) and key in _forms(node, G.nodes[node]):
+                return node
+    from rapidfuzz import fuzz, process
+
+    hits = process.extract(name.lower(), list(names), scorer=fuzz.WRatio, limit=2 * SUGGESTIONS)
+    if hits and hits[0][1] >= FUZZY_MIN_SCORE and len(name) >= FUZZY_MIN_LENGTH:
+        return names[hits[0][0]]
+    labels: list[str] = []
+    for key, *_ in hits:
+        label = G.nodes[names[key]].get("label", key)
+        if label not in labels:
+            labels.append(label)
+    raise ConceptNotFound(name, labels[:SUGGESTIONS])
 
 
-class QueryMixin:
-    """Query methods of :class:`kgraph.KnowledgeGraph` (needs ``self.graph``)."""
+def find_paper(G: nx.Graph, ref: str) -> str:
+    """A paper node from its id (``paper:…`` or a given record id) or a fragment of its label or abstract.
 
-    graph: nx.Graph
+    A fragment must match exactly one paper; otherwise :class:`~kgraph.PaperNotFound`
+    lists the candidates.
 
-    # --- finding nodes --------------------------------------------------
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a method for continual learning.",
+    ...                        "We study continual learning in robots."]).graph
+    >>> G.nodes[find_paper(G, "in robots")]["abstract"]
+    'We study continual learning in robots.'
+    >>> find_paper(G, "continual learning")
+    Traceback (most recent call last):
+    ...
+    kgraph.errors.PaperNotFound: 2 papers match 'continual learning': ...
+    """
+    if _is_paper(G, ref):
+        return ref
+    papers = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "paper"]
+    for n, d in papers:
+        if str(d.get("record_id", "")) == ref or n == f"paper:{ref}":
+            return n
+    needle = re.sub(r"\s+", " ", ref).strip().lower()
+    if not needle:
+        raise PaperNotFound("empty paper reference")
+    hits = [n for n, d in papers
+            if needle in str(d.get("label", "")).lower() or needle in str(d.get("abstract", "")).lower()]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise PaperNotFound(f"no paper matches {ref!r}")
+    shown = [f"{n} ({G.nodes[n].get('label', '')})" for n in hits[:SHOWN_MATCHES]]
+    more = " …" if len(hits) > SHOWN_MATCHES else ""
+    raise PaperNotFound(f"{len(hits)} papers match {ref!r}: " + "; ".join(shown) + more, hits)
 
-    @cached_property
-    def _names(self) -> dict[str, str]:
-        """Lower-cased labels, aliases and keys -> concept node."""
-        names: dict[str, str] = {}
-        counts = defaultdict(int)
-        for n, d in self.graph.nodes(data=True):
-            if d.get("kind") == "paper":
-                continue
-            forms = [d.get("label", ""), n.split(":", 1)[-1], d.get("short_form", "")]
-            forms += str(d.get("aliases", "")).split("|")
-            for form in forms:
-                for key in {form.lower(), concept_key(form)}:
-                    if key and (key not in names or d.get("papers", 0) > counts[key]):
-                        names[key] = n
-                        counts[key] = d.get("papers", 0)
-        return names
 
-    def find_concept(self, name: str) -> str:
-        """The concept node for a name, alias, abbreviation or near spelling.
-
-        Raises
-        ------
-        ConceptNotFound
-            When nothing is close enough; the message lists the closest names.
-
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> kg.find_concept("GNNs") == kg.find_concept("graph neural networks")
-        True
-        """
-        if name in self.graph and self.graph.nodes[name].get("kind") != "paper":
-            return name
-        names = self._names
-        for key in (name.lower().strip(), concept_key(name)):
-            if key in names:
-                return names[key]
-        from rapidfuzz import fuzz, process
-
-        hits = process.extract(name.lower(), list(names), scorer=fuzz.WRatio, limit=8)
-        best = [(h[0], h[1]) for h in hits]
-        if best and best[0][1] >= 92 and len(name) >= 4:
-            return names[best[0][0]]
-        labels = []
-        for key, _ in best:
-            label = self.graph.nodes[names[key]].get("label", key)
-            if label not in labels:
-                labels.append(label)
-        raise ConceptNotFound(name, labels[:5])
-
-    def find_paper(self, ref: str) -> str:
-        """A paper node from its id (``paper:…`` or a given record id) or a fragment of its label or abstract.
-
-        A fragment must match exactly one paper; otherwise :class:`PaperNotFound`
-        lists the candidates.
-
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> kg.graph.nodes[kg.find_paper("Dual Orthogonal Projection")]["label"]
-        'DOP: Dual Orthogonal Projection'
-        >>> kg.find_paper("we propose")
-        Traceback (most recent call last):
-        ...
-        kgraph.query.PaperNotFound: ... papers match 'we propose': ...
-        """
-        G = self.graph
-        if ref in G and G.nodes[ref].get("kind") == "paper":
-            return ref
-        papers = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "paper"]
-        for n, d in papers:
-            if str(d.get("record_id", "")) == ref or n == f"paper:{ref}":
-                return n
-        needle = re.sub(r"\s+", " ", ref).strip().lower()
-        if not needle:
-            raise PaperNotFound("empty paper reference")
-        hits = [n for n, d in papers if needle in str(d.get("label", "")).lower() or needle in str(d.get("abstract", "")).lower()]
-        if len(hits) == 1:
-            return hits[0]
-        if not hits:
-            raise PaperNotFound(f"no paper matches {ref!r}")
-        shown = [f"{n} ({G.nodes[n].get('label', '')})" for n in hits[:8]]
-        raise PaperNotFound(f"{len(hits)} papers match {ref!r}: " + "; ".join(shown) + (" …" if len(hits) > 8 else ""), hits)
-
-    def find(self, ref: str) -> str:
-        """A node for ``ref``: a paper id or unique fragment, else a concept name."""
-        if ref.startswith("paper:") or ref in self.graph and self.graph.nodes[ref].get("kind") == "paper":
-            return self.find_paper(ref)
+def find(G: nx.Graph, ref: str) -> str:
+    """A node for ``ref``: a paper id or unique fragment, else a concept name."""
+    if ref.startswith("paper:") or _is_paper(G, ref):
+        return find_paper(G, ref)
+    try:
+        return find_concept(G, ref)
+    except ConceptNotFound as not_concept:
         try:
-            return self.find_concept(ref)
-        except ConceptNotFound as not_concept:
-            try:
-                return self.find_paper(ref)
-            except PaperNotFound as err:
-                if err.candidates:
-                    raise
-                raise not_concept from None
+            return find_paper(G, ref)
+        except PaperNotFound as err:
+            if err.candidates:
+                raise
+            raise not_concept from None
 
-    def search(self, text: str, limit: int = 10) -> list[tuple[str, float]]:
-        """Concepts and papers whose names or text match ``text``, best first, as ``(node, score)``.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> kg.search("diffusion models", limit=1)[0][0]
-        'concept:diffusion model'
-        """
-        from rapidfuzz import fuzz, process
+def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]]:
+    """Concepts and papers whose names or text match ``text``, best first, as ``(node, score)``.
 
-        names = self._names
-        seen: dict[str, float] = {}
-        for key, score, _ in process.extract(text.lower(), list(names), scorer=fuzz.WRatio, limit=limit * 3):
-            node = names[key]
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We study model collapse in diffusion models trained on generated images.",
+    ...                        "Diffusion models generate high-quality images from text prompts."]).graph
+    >>> search(G, "diffusion model", limit=1)
+    [('concept:diffusion model', 100.0)]
+    """
+    _check_limit(limit)
+    from rapidfuzz import fuzz, process
+
+    names = _index(G, "names", _make_names)
+    seen: dict[str, float] = {}
+    for key, score, _ in process.extract(text.lower(), list(names), scorer=fuzz.WRatio, limit=limit * 3):
+        node = names[key]
+        if _is_concept(G, node):
             seen[node] = max(seen.get(node, 0.0), float(score))
-        needle = text.lower()
-        for n, d in self.graph.nodes(data=True):
-            if d.get("kind") == "paper":
-                label = str(d.get("label", "")).lower()
-                if needle in label:
-                    seen[n] = 100.0
-                elif needle in str(d.get("abstract", "")).lower():
-                    seen[n] = max(seen.get(n, 0.0), 80.0)
-        ranked = sorted(seen.items(), key=lambda kv: (-kv[1], -self.graph.nodes[kv[0]].get("papers", 0), kv[0]))
-        return ranked[:limit]
+    needle = text.lower()
+    for n, d in G.nodes(data=True):
+        if d.get("kind") == "paper":
+            if needle in str(d.get("label", "")).lower():
+                seen[n] = SEARCH_TITLE_SCORE
+            elif needle in str(d.get("abstract", "")).lower():
+                seen[n] = max(seen.get(n, 0.0), SEARCH_ABSTRACT_SCORE)
+    ranked = sorted(seen.items(), key=lambda kv: (-kv[1], -G.nodes[kv[0]].get("papers", 0), kv[0]))
+    return ranked[:limit]
 
-    # --- exploring ------------------------------------------------------
 
-    def neighbourhood(self, concept: str, depth: int = 1, kinds: Iterable[str] | None = None) -> nx.Graph:
-        """The subgraph within ``depth`` hops of a concept, optionally only nodes of some ``kinds``.
+# --- exploring --------------------------------------------------------------
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> sub = kg.neighbourhood("model collapse")
-        >>> sum(1 for _, k in sub.nodes(data="kind") if k == "paper") >= 2
-        True
-        """
-        if depth < 1:
-            raise ValueError(f"depth = {depth} is invalid; it must be at least 1")
-        center = self.find_concept(concept)
-        sub = nx.ego_graph(self.graph, center, radius=depth)
-        if kinds is not None:
-            kinds = set(kinds)
-            sub = sub.subgraph([n for n, k in sub.nodes(data="kind") if k in kinds or n == center])
-        return sub.copy()
 
-    def papers_about(self, concept: str) -> list[tuple[str, int, str]]:
-        """Papers linked to a concept, strongest first, as ``(paper, mentions, relation)``.
+def neighbourhood(G: nx.Graph, concept: str, *, depth: int = 1, kinds: Iterable[str] | None = None) -> nx.Graph:
+    """The subgraph (a copy) within ``depth`` hops of a concept, optionally only nodes of some ``kinds``.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> [relation for _, _, relation in kg.papers_about("LEAR")]
-        ['proposes']
-        """
-        center = self.find_concept(concept)
-        rank = {"proposes": 0, "addresses": 1, "evaluates_on": 2, "uses": 3, "mentions": 4}
-        out = []
-        for nb in self.graph[center]:
-            if self.graph.nodes[nb].get("kind") == "paper":
-                d = self.graph.edges[center, nb]
-                out.append((nb, int(d.get("weight", 1)), str(d.get("relation", "mentions"))))
-        return sorted(out, key=lambda x: (rank.get(x[2], 9), -x[1], x[0]))
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
+    >>> sub = neighbourhood(G, "catastrophic forgetting", kinds=["paper"])
+    >>> sorted(k for _, k in sub.nodes(data="kind"))
+    ['paper', 'paper', 'task']
+    """
+    if depth < 1:
+        raise ValueError(f"depth = {depth} is invalid; it must be at least 1")
+    center = find_concept(G, concept)
+    sub = nx.ego_graph(G, center, radius=depth)
+    if kinds is not None:
+        kinds = set(kinds)
+        sub = sub.subgraph([n for n, k in sub.nodes(data="kind") if k in kinds or n == center])
+    return sub.copy()
 
-    def _concepts_of(self, paper: str) -> set[str]:
-        return {nb for nb in self.graph[paper] if self.graph.nodes[nb].get("kind") != "paper"}
 
-    def related_papers(self, paper: str, k: int = 10) -> list[tuple[str, float, list[str]]]:
-        """Papers that share concepts with ``paper``, ranked by Adamic-Adar.
+def papers_about(G: nx.Graph, concept: str) -> list[tuple[str, int, str]]:
+    """Papers linked to a concept, strongest role first (:data:`kgraph.types.ROLES`), then by mentions,
+    as ``(paper, mentions, relation)``.
 
-        Each shared concept ``c`` adds ``1 / log(1 + papers(c))``, so rare shared
-        concepts count more than common ones. Returns ``(paper, score,
-        shared_concepts)`` with the shared concepts ordered by what they add.
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
+    >>> [relation for _, _, relation in papers_about(G, "LEAR")]
+    ['proposes']
+    >>> [relation for _, _, relation in papers_about(G, "catastrophic forgetting")]
+    ['mentions', 'mentions']
+    """
+    center = find_concept(G, concept)
+    rank = {role: i for i, role in enumerate(ROLES)}
+    out = []
+    for nb in G[center]:
+        if G.nodes[nb].get("kind") == "paper":
+            d = G.edges[center, nb]
+            out.append((nb, int(d.get("weight", 1)), str(d.get("relation", "mentions"))))
+    return sorted(out, key=lambda x: (rank.get(x[2], len(ROLES)), -x[1], x[0]))
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> paper = kg.find_paper("entropy-based data selection")
-        >>> other, score, shared = kg.related_papers(paper, k=1)[0]
-        >>> kg.find_concept("model collapse") in shared
-        True
-        """
-        source = self.find_paper(paper)
-        scores: dict[str, float] = defaultdict(float)
-        shared: dict[str, list[tuple[float, str]]] = defaultdict(list)
-        for c in self._concepts_of(source):
-            df = int(self.graph.nodes[c].get("papers", 0))
-            if df < 2:
-                continue
-            weight = 1.0 / math.log(1 + df)
-            for other in self.graph[c]:
-                if other != source and self.graph.nodes[other].get("kind") == "paper":
-                    scores[other] += weight
-                    shared[other].append((weight, c))
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
-        return [(p, round(s, 4), [c for _, c in sorted(shared[p], key=lambda x: (-x[0], x[1]))]) for p, s in ranked]
 
-    def paths(self, a: str, b: str, k: int = 3) -> list[list[str]]:
-        """Up to ``k`` shortest paths between two papers or concepts, as lists of node ids.
+def related_papers(G: nx.Graph, paper: str, *, limit: int = 10) -> list[tuple[str, float, list[str]]]:
+    """Papers that share concepts with ``paper``, ranked by Adamic-Adar.
 
-        Every step goes through a concept: two papers are joined by a concept
-        they both mention, two concepts by a paper that mentions both or by
-        their co-occurrence edge. Among paths of equal length, those through
-        rarer concepts come first (a step into a concept costs a little more
-        the more papers mention it), so the explanation is specific.
+    Each shared concept ``c`` adds ``1 / log(1 + papers(c))``, so rare shared
+    concepts count more than common ones. Returns ``(paper, score,
+    shared_concepts)`` with the shared concepts ordered by what they add.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> path = kg.paths("continual learning", "catastrophic forgetting", k=1)[0]
-        >>> path[0], path[-1]
-        ('concept:continual learning', 'concept:catastrophic forgetting')
-        """
-        if k < 1:
-            raise ValueError(f"k = {k} is invalid; it must be at least 1")
-        source, target = self.find(a), self.find(b)
-        G = self.graph
-        n_papers = max(1, sum(1 for _, kind in G.nodes(data="kind") if kind == "paper"))
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
+    ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
+    >>> [(G.nodes[p]["abstract"][:14], shared) for p, _, shared in related_papers(G, "CIFAR-100")]
+    [('Replay buffers', ['concept:catastrophic forgetting', 'concept:continual learning'])]
+    """
+    _check_limit(limit)
+    source = find_paper(G, paper)
+    scores: dict[str, float] = defaultdict(float)
+    shared: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    for c in G[source]:
+        if G.nodes[c].get("kind") == "paper":
+            continue
+        df = int(G.nodes[c].get("papers", 0))
+        if df < 2:
+            continue
+        weight = 1.0 / math.log(1 + df)
+        for other in G[c]:
+            if other != source and G.nodes[other].get("kind") == "paper":
+                scores[other] += weight
+                shared[other].append((weight, c))
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    return [(p, round(s, 4), [c for _, c in sorted(shared[p], key=lambda x: (-x[0], x[1]))]) for p, s in ranked]
 
-        def cost(u, v, d):
-            # 1 per hop, plus a fraction for landing on a common concept
-            node = v if G.nodes[v].get("kind") != "paper" else u
-            return 1.0 + 0.5 * G.nodes[node].get("papers", 1) / n_papers
 
-        try:
-            return [list(p) for p in islice(nx.shortest_simple_paths(G, source, target, weight=cost), k)]
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
-            return []
+def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
+    """Up to ``limit`` shortest paths between two papers or concepts, as lists of node ids.
 
-    def top_concepts(self, kind: str | None = None, by: Literal["papers", "pagerank"] = "papers",
-                     n: int = 10) -> list[tuple[str, float]]:
-        """The ``n`` leading concepts (optionally of one kind) by paper count or PageRank.
+    Every step goes through a concept: two papers are joined by a concept
+    they both mention, two concepts by a paper that mentions both or by
+    their co-occurrence edge. Among paths of equal length, those through
+    rarer concepts come first (a step into a concept costs a little more
+    the more papers mention it), so the explanation is specific.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> [kg.graph.nodes[c]["label"] for c, _ in kg.top_concepts(kind="method", n=2)]
-        ['neural networks', 'diffusion models']
-        """
-        if by not in ("papers", "pagerank"):
-            raise ValueError(f"by = {by!r} is invalid; it must be one of 'papers', 'pagerank'")
-        nodes = [(c, d) for c, d in self.graph.nodes(data=True)
-                 if d.get("kind") != "paper" and (kind is None or d.get("kind") == kind)]
-        if by == "pagerank":
-            pr = self._pagerank
-            scored = [(c, round(pr.get(c, 0.0), 6)) for c, _ in nodes]
-        else:
-            scored = [(c, float(d.get("papers", 0))) for c, d in nodes]
-        return sorted(scored, key=lambda x: (-x[1], x[0]))[:n]
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
+    >>> for path in paths(G, "LEAR", "Replay buffers", limit=2):   # a concept, and a paper by a fragment
+    ...     print(" -> ".join(G.nodes[n]["label"][:24] for n in path))
+    LEAR -> LEAR -> continual learning -> Replay buffers are a com
+    LEAR -> LEAR -> catastrophic forgetting -> Replay buffers are a com
+    """
+    _check_limit(limit)
+    source, target = find(G, a), find(G, b)
+    n_papers = max(1, sum(1 for _, kind in G.nodes(data="kind") if kind == "paper"))
 
-    @cached_property
-    def _pagerank(self) -> dict[str, float]:
-        return nx.pagerank(self.graph, weight="weight")
+    def cost(u, v, d):
+        node = v if G.nodes[v].get("kind") != "paper" else u
+        return 1.0 + COMMON_STEP_COST * G.nodes[node].get("papers", 1) / n_papers
 
-    def community_labels(self) -> dict[int, str]:
-        """Community number -> a label made from its three most-mentioned concepts.
+    try:
+        return [list(p) for p in islice(nx.shortest_simple_paths(G, source, target, weight=cost), limit)]
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return []
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> labels = kg.community_labels()
-        >>> len(labels) > 5 and all(labels.values())
-        True
-        """
-        members: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for n, d in self.graph.nodes(data=True):
-            if d.get("kind") != "paper" and "community" in d:
-                members[int(d["community"])].append((int(d.get("papers", 0)), str(d.get("label", n))))
-        return {c: ", ".join(label for _, label in sorted(ms, key=lambda x: (-x[0], x[1]))[:3])
-                for c, ms in sorted(members.items())}
+
+def top_concepts(G: nx.Graph, *, kind: str | None = None, by: Literal["papers", "pagerank"] = "papers",
+                 limit: int = 10) -> list[tuple[str, float]]:
+    """The ``limit`` leading concepts (optionally of one kind) by paper count or PageRank.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["Graph neural networks (GNNs) predict molecular properties.",
+    ...                        "We train graph neural networks (GNNs) to predict the properties of molecules.",
+    ...                        "We propose a graph transformer for molecule property prediction and compare it with GNNs."]).graph
+    >>> top_concepts(G, kind="method", limit=2)
+    [('concept:graph neural network', 3.0), ('concept:graph transformer', 1.0)]
+    """
+    _check_limit(limit)
+    if by not in ("papers", "pagerank"):
+        raise ValueError(f"by = {by!r} is invalid; it must be one of 'papers', 'pagerank'")
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"kind = {kind!r} is invalid; it must be one of {', '.join(KINDS)}")
+    nodes = [(c, d) for c, d in G.nodes(data=True)
+             if d.get("kind") != "paper" and (kind is None or d.get("kind") == kind)]
+    if by == "pagerank":
+        pr = _index(G, "pagerank", lambda g: nx.pagerank(g, weight="weight"))
+        scored = [(c, round(pr.get(c, 0.0), 6)) for c, _ in nodes]
+    else:
+        scored = [(c, float(d.get("papers", 0))) for c, d in nodes]
+    return sorted(scored, key=lambda x: (-x[1], x[0]))[:limit]
+
+
+def community_labels(G: nx.Graph) -> dict[int, str]:
+    """Community number -> a label made from its three most-mentioned concepts.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
+    ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
+    >>> community_labels(G)
+    {0: 'catastrophic forgetting, continual learning, CIFAR-100', 1: 'language models, synthetic data'}
+    """
+    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for n, d in G.nodes(data=True):
+        if d.get("kind") != "paper" and "community" in d:
+            members[int(d["community"])].append((int(d.get("papers", 0)), str(d.get("label", n))))
+    return {c: ", ".join(label for _, label in sorted(ms, key=lambda x: (-x[0], x[1]))[:LABEL_CONCEPTS])
+            for c, ms in sorted(members.items())}
+
+
+def papers(G: nx.Graph) -> list[str]:
+    """The paper nodes, in graph order."""
+    return [n for n, k in G.nodes(data="kind") if k == "paper"]
+
+
+def summary(G: nx.Graph) -> dict:
+    """Counts: ``papers``, ``concepts`` per kind, ``edges`` and ``edge_kinds`` (edges per kind)."""
+    kinds = Counter(k for _, k in G.nodes(data="kind"))
+    edges = Counter(k for *_, k in G.edges(data="kind"))
+    return {
+        "papers": kinds.get("paper", 0),
+        "concepts": {k: kinds.get(k, 0) for k in KINDS},
+        "edges": G.number_of_edges(),
+        "edge_kinds": dict(edges),
+    }
+
+
+def _check_limit(limit: int) -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise ValueError(f"limit = {limit!r} is invalid; it must be a whole number of at least 1")

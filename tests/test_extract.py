@@ -1,7 +1,8 @@
 import pytest
 
 import kgraph
-from kgraph.extract import KINDS, extract_many, pipeline
+from kgraph.extract import extract_many, pipeline
+from kgraph.types import KINDS
 
 
 def test_extract_offsets_point_into_the_text(corpus_kg):
