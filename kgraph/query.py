@@ -69,8 +69,8 @@ def _index(G: nx.Graph, name: str, make: Callable[[nx.Graph], T], *, fresh: bool
 
 
 def _forms(n: str, d: dict) -> set[str]:
-    """The lookup keys of a concept node: its label, id, short form and aliases, lower-cased and as keys."""
-    forms = [d.get("label", ""), n.split(":", 1)[-1], d.get("short_form", "")]
+    """The lookup keys of a concept node: its label, short form and aliases, lower-cased and as keys."""
+    forms = [d.get("label", ""), d.get("short_form", "")]
     forms += str(d.get("aliases", "")).split("|")
     return {key for form in forms for key in (str(form).lower(), concept_key(str(form))) if key}
 
@@ -205,8 +205,8 @@ def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]
     >>> import kgraph
     >>> G = kgraph.from_texts(["We study model collapse in diffusion models trained on generated images.",
     ...                        "Diffusion models generate high-quality images from text prompts."]).graph
-    >>> search(G, "diffusion model", limit=1)
-    [('concept:diffusion model', 100.0)]
+    >>> [(G.nodes[n]["label"], score) for n, score in search(G, "diffusion model", limit=1)]
+    [('diffusion models', 100.0)]
     """
     _check_limit(limit)
     from rapidfuzz import fuzz, process
@@ -290,8 +290,9 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10) -> list[tuple[st
     >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
     ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
     ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
-    >>> [(G.nodes[p]["abstract"][:14], shared) for p, _, shared in related_papers(G, "CIFAR-100")]
-    [('Replay buffers', ['concept:catastrophic forgetting', 'concept:continual learning'])]
+    >>> [(G.nodes[p]["abstract"][:14], [G.nodes[c]["label"] for c in shared])
+    ...  for p, _, shared in related_papers(G, "CIFAR-100")]
+    [('Replay buffers', ['catastrophic forgetting', 'continual learning'])]
     """
     _check_limit(limit)
     source = find_paper(G, paper)
@@ -355,8 +356,8 @@ def top_concepts(G: nx.Graph, *, kind: str | None = None, by: Literal["papers", 
     >>> G = kgraph.from_texts(["Graph neural networks (GNNs) predict molecular properties.",
     ...                        "We train graph neural networks (GNNs) to predict the properties of molecules.",
     ...                        "We propose a graph transformer for molecule property prediction and compare it with GNNs."]).graph
-    >>> top_concepts(G, kind="method", limit=2)
-    [('concept:graph neural network', 3.0), ('concept:graph transformer', 1.0)]
+    >>> [(G.nodes[c]["label"], papers) for c, papers in top_concepts(G, kind="method", limit=2)]
+    [('graph neural networks', 3.0), ('graph transformer', 1.0)]
     """
     _check_limit(limit)
     if by not in ("papers", "pagerank"):
