@@ -14,7 +14,7 @@ def corpus_kg():
     """The graph of the bundled corpus, built once per test session."""
     import kgraph
 
-    return kgraph.build(DATA)
+    return kgraph.build(DATA, cache=True)  # fills the session's private cache for later builds
 
 
 @pytest.fixture(autouse=True, scope="session")

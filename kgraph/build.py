@@ -49,7 +49,7 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
 
     Examples
     --------
-    >>> kg = build("data")
+    >>> kg = build("data", cache=True)
     >>> kg.summary()["papers"]
     75
     """

@@ -69,22 +69,6 @@ def test_extract_rejects_non_text():
         kgraph.extract(None)
 
 
-def test_extract_roles_follow_the_rules():
-    from kgraph.extract import tokenizer_pipeline
-    from kgraph.rules import _role
-
-    nlp = tokenizer_pipeline()
-    doc = nlp("We address image classification with a new loss. Experiments on CIFAR-10 show gains. "
-              "We use stochastic gradient descent.")
-    sents = list(doc.sents)
-    text = doc.text
-    assert _role("task", False, sents[0], text.index("image")) == "addresses"
-    assert _role("dataset", False, sents[1], text.index("CIFAR")) == "evaluates_on"
-    assert _role("method", False, sents[2], text.index("stochastic")) == "uses"
-    assert _role("method", True, sents[2], text.index("stochastic")) == "proposes"
-    assert _role("concept", False, sents[2], text.index("stochastic")) == "mentions"
-
-
 @pytest.mark.parametrize("text, name", [
     ("To overcome this, we introduce a novel learning framework driven by Large Language Models (LLMs).",
      "Large Language Models"),
