@@ -9,27 +9,36 @@ never in the working directory. Writes are committed in batches in WAL mode,
 so a build killed halfway keeps what it had extracted. A file that is not a
 kgraph cache, or is corrupt, is set aside with a warning and a fresh one
 started.
+
+Each row stores its mentions with the names of their fields and is decoded by
+name, so a field added to or moved in :class:`kgraph.types.Mention` never
+lands in another field; a cache written with an older schema has its rows
+dropped (they are extracted again) rather than misread.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
 import sqlite3
+from dataclasses import fields
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .extract import Mention
+from .types import Mention
 
-__all__ = ["MentionCache", "default_cache_path", "text_hash"]
+__all__ = ["MentionCache", "default_cache_path"]
 
 log = logging.getLogger("kgraph")
 
 _APP = "kgraph-mention-cache"
-_SCHEMA = "1"
-_FIELDS = ("text", "start_char", "end_char", "kind", "long_form", "short_form", "proposed", "role")
+#: Bump when the row format changes: schema 1 stored Mention fields by position, with ``proposed``.
+_SCHEMA = "2"
+_FIELDS = tuple(f.name for f in fields(Mention))
+_REQUIRED = {"text", "start_char", "end_char", "kind"}
+#: Hashes per SELECT: under SQLite's old default limit of 999 bound variables.
+_QUERY_CHUNK = 500
 
 
 def default_cache_path() -> Path:
@@ -39,33 +48,40 @@ def default_cache_path() -> Path:
     return base / "kgraph" / "mentions.sqlite"
 
 
-def text_hash(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
-
-
-def _row(m: Mention) -> list:
-    return [getattr(m, f) for f in _FIELDS]
-
-
 def _encode(result) -> str:
-    """A list of mentions, or a (mentions, relations) pair (:mod:`kgraph.relations`), as JSON."""
+    """``{"fields": [names], "rows": [[values]]}``: the names once per row of the table, not per mention.
+
+    ``result`` is a list of mentions, or a (mentions, relations) pair
+    (:mod:`kgraph.relations`): then ``"relations"`` holds ``[head row, tail
+    row, type, confidence, evidence]`` for each relation.
+    """
+    relations = None
     if isinstance(result, tuple):
-        mentions, relations = result
-        data = {"mentions": [_row(m) for m in mentions],
-                "relations": [[_row(r.head), _row(r.tail), r.type, r.confidence, r.evidence] for r in relations]}
-    else:
-        data = [_row(m) for m in result]
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        result, relations = result
+    rows = [[getattr(m, f) for f in _FIELDS] for m in result]
+    obj = {"fields": _FIELDS, "rows": rows}
+    if relations is not None:
+        obj["relations"] = [[[getattr(r.head, f) for f in _FIELDS], [getattr(r.tail, f) for f in _FIELDS],
+                             r.type, r.confidence, r.evidence] for r in relations]
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def _decode(data: str):
-    value = json.loads(data)
-    if isinstance(value, dict):
-        from .relations import Relation
+    """Mentions (or mentions and relations) from :func:`_encode`'s JSON, by field name; ``ValueError`` when the row is not one."""
+    obj = json.loads(data)
+    names = obj["fields"] if isinstance(obj, dict) else None
+    if not isinstance(names, list) or not _REQUIRED <= set(names) or not set(names) <= set(_FIELDS):
+        raise ValueError("not a mention row of this schema")
 
-        return ([Mention(*row) for row in value["mentions"]],
-                [Relation(Mention(*h), Mention(*t), typ, conf, ev) for h, t, typ, conf, ev in value["relations"]])
-    return [Mention(*row) for row in value]
+    def mention(row):
+        return Mention(**dict(zip(names, row, strict=True)))
+
+    mentions = [mention(row) for row in obj["rows"]]
+    if "relations" not in obj:
+        return mentions
+    from .relations import Relation
+
+    return mentions, [Relation(mention(h), mention(t), typ, conf, ev) for h, t, typ, conf, ev in obj["relations"]]
 
 
 class MentionCache:
@@ -97,8 +113,14 @@ class MentionCache:
             rows = dict(db.execute("SELECT key, value FROM meta"))
             if not rows:
                 db.executemany("INSERT INTO meta VALUES (?, ?)", [("app", _APP), ("schema", _SCHEMA)])
-            elif rows.get("app") != _APP or rows.get("schema") != _SCHEMA:
-                raise ValueError(f"not a kgraph cache of schema {_SCHEMA}")
+            elif rows.get("app") != _APP:
+                raise ValueError("not a kgraph cache")
+            elif rows.get("schema") != _SCHEMA:
+                # another schema's rows would be misread: drop them, keep the file
+                log.info("cache %s has schema %s; its results are dropped and extracted again",
+                         self.path, rows.get("schema"))
+                db.execute("DROP TABLE IF EXISTS mentions")
+                db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (_SCHEMA,))
             db.execute("CREATE TABLE IF NOT EXISTS mentions (hash TEXT NOT NULL, version TEXT NOT NULL, "
                        "data TEXT NOT NULL, PRIMARY KEY (hash, version)) WITHOUT ROWID")
             if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
@@ -111,8 +133,8 @@ class MentionCache:
 
     def get_many(self, hashes: Sequence[str]) -> dict[str, list[Mention]]:
         found: dict[str, list[Mention]] = {}
-        for i in range(0, len(hashes), 500):
-            chunk = list(hashes[i : i + 500])
+        for i in range(0, len(hashes), _QUERY_CHUNK):
+            chunk = list(hashes[i : i + _QUERY_CHUNK])
             marks = ",".join("?" * len(chunk))
             try:
                 rows = self.db.execute(

@@ -28,7 +28,7 @@ import numpy as np
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from .extract import KINDS, MODEL_DIR, Mention
+from .types import KINDS, MODEL_DIR, Mention
 from .relations import GENERIC_FILE, RELATION_TYPES, RELATIONS_CONFIG, RELATIONS_FILE, Relation, relations_version
 from .tagger import STATES_KEY
 

@@ -11,7 +11,9 @@
   objects (one per paper and statement, at most :data:`MAX_EVIDENCE`);
   ``evidence_papers``: all those papers' ids, ``|``-joined;
 * on ``hyponym_of`` edges, ``narrower`` (the head) and ``broader`` (the
-  tail), as on the concept hierarchy's ``broader`` edges.
+  tail), as on the concept hierarchy's ``broader`` edges, so the hierarchy
+  queries (:func:`kgraph.query.broader_terms`) follow them; where the
+  hierarchy already joins the pair, its direction stays.
 
 The graph keeps one edge per node pair: a relation is the strongest kind,
 so on a pair that already has a co-occurrence or ``broader`` edge the edge
@@ -105,14 +107,16 @@ def add_relations(G: nx.Graph, papers: Sequence, relations: Sequence[Sequence]) 
         attrs = {"kind": "relation", "relation": rel, "head": head, "tail": tail, "weight": len(stated),
                  "evidence": json.dumps(evidence[:MAX_EVIDENCE], ensure_ascii=False),
                  "evidence_papers": "|".join(sorted({e["paper"] for e in evidence}))}
-        if rel == "hyponym_of":
-            attrs.update(narrower=head, broader=tail)
         if G.has_edge(a, b):
             old = G.edges[a, b]
+            if rel == "hyponym_of" and "broader" not in old:
+                attrs.update(narrower=head, broader=tail)
             if old.get("kind") == "cooccurrence":
                 old["cooccurrence"] = old.get("weight")
             old.update(attrs)
         else:
+            if rel == "hyponym_of":
+                attrs.update(narrower=head, broader=tail)
             G.add_edge(a, b, **attrs)
     return len(facts)
 

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .extract import MODEL_DIR, Mention
+from .types import MODEL_DIR, Mention
 
 __all__ = ["Relation", "RELATION_TYPES", "extract_relations", "relations_version", "has_relation_model"]
 

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import InputError
+
 __all__ = ["GoldDoc", "LABEL_MAP", "RELATION_MAP", "read_scierc", "detokenize"]
 
 #: SciERC labels to kgraph kinds. ``Generic`` ("our approach", "it") is never a concept.
@@ -91,8 +93,8 @@ def detokenize(tokens: list[str]) -> tuple[str, list[tuple[int, int]]]:
 def read_scierc(path: str | Path) -> list[GoldDoc]:
     """Read a SciERC JSON-lines file into :class:`GoldDoc` objects.
 
-    Raises ``ValueError`` naming the file and line for a line that is not a
-    SciERC document.
+    Raises :class:`kgraph.InputError` naming the file and line for a line
+    that is not a SciERC document.
     """
     path = Path(path)
     docs = []
@@ -106,7 +108,7 @@ def read_scierc(path: str | Path) -> list[GoldDoc]:
                 ner = [span for sent in rec["ner"] for span in sent]
                 rels = [r for sent in rec.get("relations", []) for r in sent]
             except (json.JSONDecodeError, KeyError, TypeError) as err:
-                raise ValueError(f"{path}:{lineno}: not a SciERC document ({err})") from err
+                raise InputError(f"{path}:{lineno}: not a SciERC document ({err})") from err
             text, offsets = detokenize(tokens)
             spans, generic, relations = [], [], []
             try:
@@ -121,7 +123,7 @@ def read_scierc(path: str | Path) -> list[GoldDoc]:
                         relations.append((offsets[hs][0], offsets[he][1], offsets[ts][0], offsets[te][1],
                                           RELATION_MAP[label]))
             except (IndexError, TypeError, ValueError) as err:
-                raise ValueError(f"{path}:{lineno}: a span of this SciERC document is malformed ({err})") from err
+                raise InputError(f"{path}:{lineno}: a span of this SciERC document is malformed ({err})") from err
             docs.append(GoldDoc(str(rec.get("doc_key", f"{path.name}:{lineno}")), text, sorted(set(spans)),
                                 sorted(set(generic)), sorted(set(relations))))
     return docs
