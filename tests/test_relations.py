@@ -62,15 +62,15 @@ def test_tagger_logits_do_not_change_with_states():
 
 
 def _two_papers():
-    a = "Transformers are used for machine translation. Transformers handle long inputs."
-    b = "We apply transformers to machine translation. BLEU evaluates machine translation."
+    a = "Recurrent neural networks are used for machine translation. They handle long inputs."
+    b = "We apply recurrent neural networks to machine translation. BLEU evaluates machine translation."
     papers = [Paper(a), Paper(b)]
     mentions = [
-        [m("Transformers", a), m("machine translation", a, "task")],
-        [m("transformers", b), m("machine translation", b, "task"), m("BLEU", b, "metric")],
+        [m("Recurrent neural networks", a), m("machine translation", a, "task")],
+        [m("recurrent neural networks", b), m("machine translation", b, "task"), m("BLEU", b, "metric")],
     ]
-    s_a = "Transformers are used for machine translation."
-    s_b = "We apply transformers to machine translation."
+    s_a = "Recurrent neural networks are used for machine translation."
+    s_b = "We apply recurrent neural networks to machine translation."
     relations = [
         [Relation(mentions[0][0], mentions[0][1], "used_for", 0.9, s_a)],
         [Relation(mentions[1][0], mentions[1][1], "used_for", 0.8, s_b),
@@ -85,7 +85,7 @@ def test_relation_edges_count_papers_and_keep_one_edge_per_pair():
     papers, mentions, relations = _two_papers()
     G = build_graph(papers, mentions, relations=relations, min_cooccurrence=2, min_npmi=-1.0)
     concepts = {G.nodes[n]["label"].lower(): n for n in G if G.nodes[n]["kind"] != "paper"}
-    tr, mt = concepts["transformers"], concepts["machine translation"]
+    tr, mt = concepts["recurrent neural networks"], concepts["machine translation"]
     edge = G.edges[tr, mt]
     assert edge["kind"] == "relation" and edge["relation"] == "used_for"
     assert (edge["head"], edge["tail"]) == (tr, mt)
@@ -123,7 +123,7 @@ def test_add_relations_checks_lengths():
 
 
 def test_query_relations_rejects_unknown_type(corpus_kg):
-    concept = corpus_kg.concepts()[0]
+    concept = next(n for n, kind in corpus_kg.graph.nodes(data="kind") if kind != "paper")
     with pytest.raises(ValueError, match="'uses'"):
         corpus_kg.relations(concept, type="uses")
 
@@ -162,5 +162,5 @@ def test_read_scierc_relations(tmp_path):
     assert sorted(doc.relations) == [(0, 4, 25, 31, "used_for"), (6, 10, 0, 4, "hyponym_of")]
     bad = dict(rec, relations=[[[0, 0, 70, 70, "USED-FOR"]]])
     path.write_text(json.dumps(bad) + "\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="g.json:1: a span"):
+    with pytest.raises(kgraph.InputError, match="g.json:1: a span"):
         read_scierc(path)
