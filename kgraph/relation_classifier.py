@@ -59,13 +59,20 @@ def distance_bucket(gap: np.ndarray, head_first: np.ndarray) -> np.ndarray:
 N_DISTANCE = (len(_DISTANCE_BOUNDS) + 1) * 2
 
 
-def span_features(states: np.ndarray, spans: np.ndarray) -> np.ndarray:
+def _prefix(states: np.ndarray) -> np.ndarray:
+    """Row prefix sums of ``states`` (float64), with a leading zero row: means of any token run in O(1)."""
+    prefix = np.zeros((len(states) + 1, states.shape[1]), dtype=np.float64)
+    np.cumsum(states, axis=0, dtype=np.float64, out=prefix[1:])
+    return prefix
+
+
+def span_features(states: np.ndarray, spans: np.ndarray, prefix: np.ndarray | None = None) -> np.ndarray:
     """Each token span's first, last and mean hidden state, concatenated: ``(len(spans), 3 * dim)``.
 
     ``spans`` holds ``[start, end)`` token indices into ``states`` (rows of tokens).
     """
     spans = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
-    prefix = np.concatenate([np.zeros((1, states.shape[1]), dtype=np.float64), np.cumsum(states, axis=0, dtype=np.float64)])
+    prefix = _prefix(states) if prefix is None else prefix
     s, e = spans[:, 0], spans[:, 1]
     mean = (prefix[e] - prefix[s]) / np.maximum(e - s, 1)[:, None]
     return np.concatenate([states[s], states[e - 1], mean.astype(np.float32)], axis=1)
@@ -76,30 +83,33 @@ def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> d
 
     Returns the arrays ``spans`` (:func:`span_features`; the network
     projects each span once), ``head_index`` and ``tail_index`` (rows of
-    ``spans``), ``between``
-    (the mean, first and last states of the tokens between the two spans,
-    zeros when they touch or overlap) and ``distance`` (:func:`distance_bucket`). Training
-    and extraction both build the network's inputs here.
+    ``spans``), ``between`` (the mean, first and last states of the tokens
+    between the two spans, zeros when they touch or overlap) and
+    ``distance`` (:func:`distance_bucket`). Training and extraction both
+    build the network's inputs here.
     """
     spans = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
     pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
-    feats = span_features(states, spans)
+    prefix = _prefix(states)
+    feats = span_features(states, spans, prefix)
     h, t = spans[pairs[:, 0]], spans[pairs[:, 1]]
     head_first = h[:, 0] <= t[:, 0]
     lo = np.where(head_first, h[:, 1], t[:, 1])
     hi = np.where(head_first, t[:, 0], h[:, 0])
     gap = np.maximum(hi - lo, 0)
-    prefix = np.concatenate([np.zeros((1, states.shape[1]), dtype=np.float64), np.cumsum(states, axis=0, dtype=np.float64)])
-    has_gap = (gap > 0)[:, None]
-    mean = np.where(has_gap, (prefix[np.maximum(hi, lo)] - prefix[lo]) / np.maximum(gap, 1)[:, None], 0.0)
-    last = len(states) - 1
-    first_word = np.where(has_gap, states[np.minimum(lo, last)], 0.0)
-    last_word = np.where(has_gap, states[np.clip(hi - 1, 0, last)], 0.0)
+    dim = states.shape[1]
+    between = np.zeros((len(pairs), 3 * dim), dtype=np.float32)
+    rows = np.flatnonzero(gap > 0)
+    if len(rows):
+        a, b = lo[rows], hi[rows]
+        between[rows, :dim] = (prefix[b] - prefix[a]) / (b - a)[:, None]
+        between[rows, dim : 2 * dim] = states[a]
+        between[rows, 2 * dim :] = states[b - 1]
     return {
         "spans": feats,
         "head_index": pairs[:, 0].copy(),
         "tail_index": pairs[:, 1].copy(),
-        "between": np.concatenate([mean, first_word, last_word], axis=1).astype(np.float32),
+        "between": between,
         "distance": distance_bucket(gap, head_first),
     }
 
@@ -135,8 +145,8 @@ class RelationClassifier:
         import onnxruntime as ort
 
         opts = ort.SessionOptions()
-        if self.threads:
-            opts.intra_op_num_threads = self.threads
+        # small matrices: more threads only spin (measured slower); the tagger keeps its threads
+        opts.intra_op_num_threads = 1
         opts.inter_op_num_threads = 1
         return ort.InferenceSession(str(self.model_dir / name), opts, providers=["CPUExecutionProvider"])
 
