@@ -53,7 +53,8 @@ def _encode(result) -> str:
 
     ``result`` is a list of mentions, or a (mentions, relations) pair
     (:mod:`kgraph.relations`): then ``"relations"`` holds ``[head row, tail
-    row, type, confidence, evidence]`` for each relation.
+    row, type, confidence, evidence]`` for each relation, an argument that
+    is one of the mentions given as its index in ``"rows"``.
     """
     relations = None
     if isinstance(result, tuple):
@@ -61,8 +62,13 @@ def _encode(result) -> str:
     rows = [[getattr(m, f) for f in _FIELDS] for m in result]
     obj = {"fields": _FIELDS, "rows": rows}
     if relations is not None:
-        obj["relations"] = [[[getattr(r.head, f) for f in _FIELDS], [getattr(r.tail, f) for f in _FIELDS],
-                             r.type, r.confidence, r.evidence] for r in relations]
+        # an argument that is one of the mentions is stored as its index, so decoding shares the object
+        index = {m: i for i, m in enumerate(result)}
+
+        def arg(m):
+            return index[m] if m in index else [getattr(m, f) for f in _FIELDS]
+
+        obj["relations"] = [[arg(r.head), arg(r.tail), r.type, r.confidence, r.evidence] for r in relations]
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -81,7 +87,12 @@ def _decode(data: str):
         return mentions
     from .relations import Relation
 
-    return mentions, [Relation(mention(h), mention(t), typ, conf, ev) for h, t, typ, conf, ev in obj["relations"]]
+    def arg(ref):
+        return mentions[ref] if isinstance(ref, int) else mention(ref)
+
+    sentences: dict[str, str] = {}  # one string per sentence, however many relations it states
+    return mentions, [Relation(arg(h), arg(t), typ, conf, sentences.setdefault(ev, ev))
+                      for h, t, typ, conf, ev in obj["relations"]]
 
 
 class MentionCache:

@@ -24,7 +24,7 @@ RELATIONS_CONFIG = "relations.json"
 GENERIC_FILE = "generic.onnx"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Relation:
     """``head --type--> tail``, as the sentence ``evidence`` states it.
 
