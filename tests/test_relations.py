@@ -164,3 +164,24 @@ def test_read_scierc_relations(tmp_path):
     path.write_text(json.dumps(bad) + "\n", encoding="utf-8")
     with pytest.raises(kgraph.InputError, match="g.json:1: a span"):
         read_scierc(path)
+
+
+@needs_model
+def test_cli_query_relations_in_words(corpus_out, capsys):
+    from kgraph.cli import main
+
+    G = kgraph.load(corpus_out).graph
+    u, v, d = next((u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation")
+    head = G.nodes[d["head"]]["label"]
+    graph = str(corpus_out / "graph.graphml")
+    assert main(["query", "relations", head, "--graph", graph]) == 0
+    out = capsys.readouterr().out
+    assert f"{head} --{d['relation']}--> {G.nodes[d['tail']]['label']} (" in out
+    assert json.loads(d["evidence"])[0]["sentence"] in out
+    assert main(["query", "neighbours", head, "--graph", graph]) == 0
+    assert f"--{d['relation']}-->" in capsys.readouterr().out
+    assert main(["query", "relations", head, "--graph", graph, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["relations"] and all(r["evidence"] for r in data["relations"])
+    html = (corpus_out / "graph.html").read_text(encoding="utf-8")
+    assert "relations:" in html
