@@ -448,8 +448,8 @@ def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
     """Up to ``limit`` shortest paths between two papers or concepts, as lists of node ids.
 
     Every step goes through a concept: two papers are joined by a concept
-    they both mention, two concepts by a paper that mentions both or by
-    their co-occurrence edge. Among paths of equal length, those through
+    they both mention, two concepts by a paper that mentions both, by
+    their co-occurrence edge or by a relation an abstract states. Among paths of equal length, those through
     rarer concepts come first (a step into a concept costs a little more
     the more papers mention it), so the explanation is specific.
 
@@ -460,8 +460,11 @@ def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
     ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
     >>> for path in paths(G, "LEAR", "Replay buffers", limit=2):   # a concept, and a paper by a fragment
     ...     print(" -> ".join(G.nodes[n]["label"][:24] for n in path))
-    LEAR -> LEAR -> continual learning -> Replay buffers are a com
-    LEAR -> LEAR -> catastrophic forgetting -> Replay buffers are a com
+    LEAR -> catastrophic forgetting -> Replay buffers are a com
+    LEAR -> continual learning -> Replay buffers are a com
+
+    (The first paper states relations between LEAR and the two terms, so
+    the paths step from the concept LEAR straight to them.)
     """
     _check_limit(limit)
     source, target = find(G, a), find(G, b)

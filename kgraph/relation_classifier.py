@@ -127,7 +127,8 @@ class RelationClassifier:
     threshold : float, optional
         Minimum probability of a relation; default: the one chosen on dev.
     threads : int
-        onnxruntime intra-op threads (0: its default).
+        Accepted for symmetry with the tagger's settings; the relation
+        networks are small and run on one onnxruntime thread (more only spin).
     """
 
     def __init__(self, model_dir: str | Path = MODEL_DIR, *, threshold: float | None = None, threads: int = 0,

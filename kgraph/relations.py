@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import ModelNotFound
 from .types import MODEL_DIR, Mention
 
 __all__ = ["Relation", "RELATION_TYPES", "extract_relations", "relations_version", "has_relation_model"]
@@ -57,7 +58,7 @@ def relations_version(model_dir: str | Path | None = None) -> str:
     try:
         return json.loads(config.read_text(encoding="utf-8"))["version"]
     except (OSError, ValueError, KeyError) as err:
-        raise FileNotFoundError(
+        raise ModelNotFound(
             f"no relation classifier in {config.parent}: run `kgraph train-relations` to build it") from err
 
 
