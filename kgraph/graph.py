@@ -31,7 +31,7 @@ import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .terms import (FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .types import KINDS, ROLES, Mention, Paper
 
@@ -162,8 +162,13 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
             continue
         for name in _COINED.finditer(sentence, cue.end()):
             word = name.group(0)
-            if len(word) >= 3 and not word.isdigit() and word not in _NOT_COINED and name.start() - cue.end() <= 120:
-                return word
+            if name.start() - cue.end() > 120:
+                break
+            if len(word) < 3 or word.isdigit() or word in _NOT_COINED or _HYPHEN_ADJ.search(word.lower()):
+                continue  # "LLMs", "PEFT-based"
+            if re.fullmatch(r"[A-Z][A-Za-z]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
+                continue  # a class of existing things ("MoEs", "LS-SVMs"), a compound of words ("Logit-Adjusted")
+            return word
     for m in mentions:
         if m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60:
             return m.text

@@ -90,7 +90,9 @@ def _math_initial(text: str, m: re.Match) -> str | None:
     letter = _INITIAL.fullmatch(inner)
     if letter is None:
         return None
-    glued = m.end() < len(text) and text[m.end()].isalpha() or m.start() > 0 and text[m.start() - 1].isalpha()
+    after = text[m.end() : m.end() + 2]
+    glued = (after[:1].isalpha() or after[:1] == "-" and after[1:2].isupper()  # "$M$emory", "$\mathcal{F}$-EDL"
+             or m.start() > 0 and text[m.start() - 1].isalpha())
     return (letter.group(1) or letter.group(2)) if glued else None
 
 
