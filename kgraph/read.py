@@ -151,10 +151,12 @@ def _relay_pylatexenc() -> None:
 
 
 def _bound_text(text: str, warn: Warn | None) -> str:
-    """Start the bounds for one text (notes go to ``warn``) and cut it to :data:`MAX_CHARS`."""
+    """Start the bounds for one text (notes go to ``warn``): long runs cut, then the text to :data:`MAX_CHARS`."""
     guard = _Guard(warn or log.warning)
     _GUARD.set(guard)
     _relay_pylatexenc()
+    if len(text) > MAX_WORD_CHARS and _LONG_WORD.search(text):
+        text = _LONG_WORD.sub(lambda m: _cut_word(m.group(), guard), text)
     if len(text) > MAX_CHARS:
         cut = text.rfind(" ", MAX_CHARS // 2, MAX_CHARS)
         cut = cut if cut > 0 else MAX_CHARS
@@ -163,17 +165,20 @@ def _bound_text(text: str, warn: Warn | None) -> str:
     return text
 
 
+def _cut_word(word: str, guard: _Guard) -> str:
+    word = _SYMBOL_RUN.sub(lambda m: m.group(1) * 3, word)
+    if len(word) > MAX_WORD_CHARS:
+        guard.note(f"a run of {len(word):,} characters without a space was cut to {MAX_WORD_CHARS}")
+        word = word[:MAX_WORD_CHARS]
+    return word
+
+
 def _bound_words(text: str) -> str:
     """Runs of one symbol become three; runs without a space are cut to :data:`MAX_WORD_CHARS`."""
     text = _SYMBOL_RUN.sub(lambda m: m.group(1) * 3, text)
     if len(text) > MAX_WORD_CHARS and _LONG_WORD.search(text):
         guard = _GUARD.get() or _Guard(log.warning)
-
-        def cut(m: re.Match) -> str:
-            guard.note(f"a run of {len(m.group()):,} characters without a space was cut to {MAX_WORD_CHARS}")
-            return m.group()[:MAX_WORD_CHARS]
-
-        text = _LONG_WORD.sub(cut, text)
+        text = _LONG_WORD.sub(lambda m: _cut_word(m.group(), guard), text)
     return text
 
 
@@ -223,7 +228,7 @@ def _math(m: re.Match) -> str:
 
 
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\ud800-\udfff\ue000-\uf8ff\ufffe\uffff]")
-_BREAKS = re.compile("[\n\t\r\x0b\x0c]")
+_BREAKS = re.compile("[\n\t\r\x0b\x0c\x85\u2028\u2029]")
 
 
 def _clean_chars(text: str) -> str:
