@@ -102,41 +102,42 @@ def test_read_normalize_links(raw, expected):
 # --- hostile text: bounded work, nothing lost silently --------------------------
 
 _HOSTILE_NORMALIZE = """
-import sys, time
+import json, sys, time
 from kgraph.read import normalize_text
 from kgraph.extract import tokenizer_pipeline
-text = sys.stdin.read() if False else {text!r}
-notes = []
-start = time.perf_counter()
-out = normalize_text(text, warn=notes.append)
-doc = tokenizer_pipeline()(out)
-print(round(time.perf_counter() - start, 2))
-print(out)
-print("\\n".join(notes))
+nlp = tokenizer_pipeline()
+for text in json.loads(sys.argv[1]):
+    notes = []
+    start = time.perf_counter()
+    out = normalize_text(text, warn=notes.append)
+    nlp(out)
+    print(json.dumps({"seconds": time.perf_counter() - start, "out": out, "notes": notes}), flush=True)
 """
 
-
-@pytest.mark.parametrize("text, kept, note", [
+HOSTILE_TEXTS = [
     # 30 nested accents: minutes and 20 GB in pylatexenc; read as plain text instead
     ("We study " + "\\'{" * 30 + "e" + "}" * 30 + " graph neural networks for molecules.",
-     "graph neural networks for molecules", "nested 30 deep"),
-    # 20,000 '{': 29 s in spaCy's tokenizer; a symbol run becomes three
-    ("We study " + "{" * 20000 + " graph neural networks.", "We study {{{ graph neural networks.", None),
-    ("We study " + "=(" * 10000 + " graph neural networks.", "graph neural networks.", "without a space was cut to 200"),
-    ("We study " + "'s" * 10000 + " graph neural networks.", "graph neural networks.", "without a space was cut to 200"),
-    ("We study graph neural networks. " * 2000, "We study graph neural networks.", "was cut to 19,"),
-])
-def test_read_normalize_hostile_is_bounded(text, kept, note):
+     "We study e graph neural networks for molecules.", ["LaTeX groups nested 30 deep (more than 8); read as plain text"]),
+    # 20,000 '{': 29 s in spaCy's tokenizer; a run of one symbol becomes three
+    ("We study " + "{" * 20000 + " graph neural networks.", "We study {{{ graph neural networks.", []),
+    ("We study " + "=(" * 10000 + " graph neural networks.", "We study " + "=(" * 100 + " graph neural networks.",
+     ["a run of 20,000 characters without a space was cut to 200"]),
+    ("We study " + "'s" * 10000 + " graph neural networks.", "We study " + "'s" * 100 + " graph neural networks.",
+     ["a run of 20,000 characters without a space was cut to 200"]),
+    ("We study graph neural networks. " * 2000, ("We study graph neural networks. " * 625).strip(),
+     ["a text of 64,000 characters was cut to 19,999 (the limit is 20,000)"]),
+]
+
+
+def test_read_normalize_hostile_is_bounded():
     from bounded import run_bounded
 
-    result = run_bounded(["-c", _HOSTILE_NORMALIZE.format(text=text)], seconds=60)
-    assert result.returncode == 0, result.stderr
-    seconds, out, *notes = result.stdout.split("\n")
-    assert kept in out
-    assert float(seconds) < 10  # bounded work: milliseconds here; minutes (or the machine's memory) before
-    if note:
-        assert any(note in n for n in notes), notes
-    assert result.stderr == ""
+    result = run_bounded(["-c", _HOSTILE_NORMALIZE, json.dumps([t for t, _, _ in HOSTILE_TEXTS])], seconds=60)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    got = [json.loads(line) for line in result.stdout.splitlines()]
+    for (_, out, notes), r in zip(HOSTILE_TEXTS, got, strict=True):
+        assert (r["out"], r["notes"]) == (out, notes)
+        assert r["seconds"] < 10  # milliseconds here; minutes, or the machine's memory, before the bounds
 
 
 def test_read_normalize_latex_time_budget(monkeypatch):
