@@ -259,7 +259,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="kgraph", description="Build a knowledge graph from paper abstracts.")
     parser.add_argument("--version", action="version", version=f"kgraph {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
 
     p = sub.add_parser("build", help="read abstracts, extract concepts, write the graph files")
     p.add_argument("inputs", nargs="*", metavar="INPUT",
@@ -294,7 +294,7 @@ def make_parser() -> argparse.ArgumentParser:
         q.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     query = sub.add_parser("query", help="ask a saved graph (no extraction)")
-    qsub = query.add_subparsers(dest="query", required=True, metavar="QUERY")
+    qsub = query.add_subparsers(dest="query", required=True, metavar="QUERY", help="one of:")
     q = qsub.add_parser("neighbours", aliases=["neighbors"], help="concepts and papers around a concept")
     q.add_argument("concept", help="a concept's name, alias, abbreviation or near spelling")
     q.add_argument("--depth", type=_count, default=1, metavar="N", help="hops from the concept (default 1)")
