@@ -170,9 +170,9 @@ def test_cli_cut_cells_end_in_an_ellipsis(corpus_out, capsys):
 
 
 def test_cli_neighbours_empty_kind_filter_hints_depth(corpus_out, capsys):
-    assert main(["query", "neighbours", "graph neural networks", "--kind", "method", "--graph", str(corpus_out)]) == 0
+    assert main(["query", "neighbours", "graph neural networks", "--kind", "metric", "--graph", str(corpus_out)]) == 0
     assert "try --depth 2" in capsys.readouterr().out
-    assert main(["query", "neighbours", "graph neural networks", "--depth", "2", "--kind", "method",
+    assert main(["query", "neighbours", "graph neural networks", "--depth", "2", "--kind", "metric",
                  "--graph", str(corpus_out), "--json"]) == 0
     nodes = json.loads(capsys.readouterr().out)["nodes"]
-    assert nodes and {n["kind"] for n in nodes} == {"method"}
+    assert nodes and {n["kind"] for n in nodes} == {"metric"}
