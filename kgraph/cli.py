@@ -94,6 +94,9 @@ def _cmd_evaluate(args) -> int:
 def _cmd_train(args) -> int:
     from .train import train
 
+    _check_out_dir(Path(args.out))
+    if args.keep_fp32:
+        _check_out_file(Path(args.keep_fp32))
     result = train(args.train, args.dev, out_dir=args.out, epochs=args.epochs, lr=args.lr,
                    batch_size=args.batch_size, seed=args.seed, keep_fp32=args.keep_fp32)
     for entry in result["history"]:
