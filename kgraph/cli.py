@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .errors import KGraphError
+from .types import KINDS, MODEL_DIR
 
 log = logging.getLogger("kgraph")
 
@@ -171,7 +173,7 @@ def _cmd_neighbours(args) -> int:
 def _cmd_related(args) -> int:
     kg = _load(args)
     paper = kg.find_paper(args.paper)
-    related = kg.related_papers(paper, k=args.k)
+    related = kg.related_papers(paper, limit=args.limit)
     data = {"paper": paper, "label": _node_label(kg, paper),
             "related": [{"paper": p, "label": _node_label(kg, p), "score": s,
                          "shared": [_node_label(kg, c) for c in shared]} for p, s, shared in related]}
@@ -187,7 +189,7 @@ def _cmd_path(args) -> int:
     if args.html:
         _check_out_file(Path(args.html))
     kg = _load(args)
-    paths = kg.paths(args.a, args.b, k=args.k)
+    paths = kg.paths(args.a, args.b, limit=args.limit)
     if args.html and paths:
         sub = kg.graph.subgraph({n for p in paths for n in p})
         write_html(sub, args.html, title="kgraph: paths", highlight=[paths[0][0], paths[0][-1]],
@@ -210,11 +212,9 @@ def _cmd_search(args) -> int:
 
 
 def _cmd_stats(args) -> int:
-    from .extract import KINDS
-
     kg = _load(args)
     summary = kg.summary()
-    top = {k: [(_node_label(kg, c), int(v)) for c, v in kg.top_concepts(kind=k, n=args.top)] for k in KINDS}
+    top = {k: [(_node_label(kg, c), int(v)) for c, v in kg.top_concepts(kind=k, limit=args.limit)] for k in KINDS}
     comms = kg.community_labels()
     sizes = {}
     for _, d in kg.graph.nodes(data=True):
@@ -230,7 +230,7 @@ def _cmd_stats(args) -> int:
         names = ", ".join(f"{_cut(label, 40)} ({n})" for label, n in top[k])
         print(f"{k:8} {summary['concepts'][k]:5}  {names}")
     print(f"communities: {len(comms)}")
-    for c in data["communities"][: args.top]:
+    for c in data["communities"][: args.limit]:
         print(f"  {c['community']:3}  {c['nodes']:4} nodes  {_cut(c['label'], 100)}")
     return 0
 
@@ -258,8 +258,6 @@ _rate = _number(float, minimum=1e-12, name="a number")
 
 def make_parser() -> argparse.ArgumentParser:
     """The ``kgraph`` argument parser: every argument has help, numbers are checked here."""
-    from .extract import KINDS, MODEL_DIR
-
     parser = argparse.ArgumentParser(prog="kgraph", description="Build a knowledge graph from paper abstracts.")
     parser.add_argument("--version", action="version", version=f"kgraph {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
@@ -308,24 +306,25 @@ def make_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=_cmd_neighbours)
     q = qsub.add_parser("related", help="papers closest to a paper, with the concepts they share")
     q.add_argument("paper", help="paper id, record id, or a fragment of its label or abstract")
-    q.add_argument("-k", type=_count, default=10, metavar="N", help="how many papers (default 10)")
+    q.add_argument("--limit", "-k", type=_count, default=10, metavar="N", help="at most N papers (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_related)
     q = qsub.add_parser("path", help="shortest paths between two papers or concepts")
     q.add_argument("a", help="where the paths start: a concept or a paper (id or fragment)")
     q.add_argument("b", help="where the paths end: a concept or a paper (id or fragment)")
-    q.add_argument("-k", type=_count, default=3, metavar="N", help="how many paths (default 3)")
+    q.add_argument("--limit", "-k", type=_count, default=3, metavar="N", help="at most N paths (default 3)")
     q.add_argument("--html", metavar="FILE", help="also write a page of the paths")
     graph_opts(q)
     q.set_defaults(func=_cmd_path)
     q = qsub.add_parser("search", help="concepts and papers matching a text")
     q.add_argument("text", help="words to look for in labels, aliases and abstracts")
-    q.add_argument("--limit", type=_count, default=10, metavar="N", help="how many hits (default 10)")
+    q.add_argument("--limit", type=_count, default=10, metavar="N", help="at most N results (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_search)
 
     p = sub.add_parser("stats", help="counts, top concepts per kind, communities of a saved graph")
-    p.add_argument("--top", type=_count, default=5, metavar="N", help="concepts per kind and communities shown (default 5)")
+    p.add_argument("--limit", "--top", type=_count, default=5, metavar="N",
+                   help="top N concepts per kind and N largest communities (default 5)")
     graph_opts(p)
     p.set_defaults(func=_cmd_stats)
     return parser
@@ -342,15 +341,13 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``kgraph`` command; returns the exit code (2 for a user error, 130 when interrupted)."""
     args = make_parser().parse_args(argv)
     restore_logging = _setup_logging(getattr(args, "quiet", False))
-    from .read import InputError
-
     try:
         code = args.func(args)
         sys.stdout.flush()
         return code
     except BrokenPipeError:
         return _quiet_stdout()
-    except (InputError, KeyError, ValueError, RuntimeError) as err:
+    except KGraphError as err:
         print(f"kgraph: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:

@@ -109,7 +109,8 @@ def one_line_error(message: str, *names: str) -> None:
 
 
 def check_readers() -> None:
-    from kgraph.read import MAX_CHARS, MAX_WORD_CHARS, InputError, read_inputs
+    from kgraph.errors import InputError
+    from kgraph.read import MAX_CHARS, MAX_WORD_CHARS, read_inputs
 
     @_settings("readers", seconds=10)
     @given(st.lists(input_file(), min_size=1, max_size=3))
@@ -175,7 +176,8 @@ def parse_outputs(out: Path, G: nx.Graph) -> None:
 def check_graph() -> None:
     import kgraph.export as export
     from kgraph.graph import build_graph
-    from kgraph.read import InputError, read_inputs
+    from kgraph.errors import InputError
+    from kgraph.read import read_inputs
 
     from kgraph import KnowledgeGraph
 
