@@ -40,13 +40,21 @@ def _setup_logging(quiet: bool):
 
 def _cmd_build(args) -> int:
     from .build import build
+    from .progress import BuildProgress
 
     out = Path(args.out)
     _check_out_dir(out)
-    progress = not args.quiet and sys.stderr.isatty()
+    progress = BuildProgress() if not args.quiet and sys.stderr.isatty() else None
     cache = False if args.no_cache else (args.cache or True)
-    kg = build(args.inputs or ["data"], progress=progress, cache=cache, jobs=args.jobs, scheduler=args.scheduler)
-    files = kg.save(out)
+    try:
+        kg = build(args.inputs or ["data"], progress=progress or False, cache=cache, jobs=args.jobs,
+                   scheduler=args.scheduler)
+        if progress:
+            progress.stage("exports")
+        files = kg.save(out)
+    finally:
+        if progress:
+            progress.close()
     if not args.quiet:
         s = kg.summary()
         concepts = ", ".join(f"{n} {k}" for k, n in s["concepts"].items())

@@ -7,6 +7,7 @@ when the caller saves, ``exports``. Drawn by tqdm, which the package needs anywa
 
 from __future__ import annotations
 
+import logging
 import sys
 from typing import TextIO
 
@@ -39,8 +40,12 @@ class BuildProgress:
 
     def __init__(self, *, file: TextIO | None = None):
         from tqdm import tqdm
+        from tqdm.contrib.logging import logging_redirect_tqdm
 
         self.stages: list[str] = []
+        # kgraph's warnings print above the line instead of through it
+        self._redirect = logging_redirect_tqdm(loggers=[logging.getLogger("kgraph")])
+        self._redirect.__enter__()
         self._bar = tqdm(total=None, file=file or sys.stderr, leave=False, unit="abstract", dynamic_ncols=True,
                          bar_format="{desc}", mininterval=0.1, delay=0)
 
@@ -63,3 +68,4 @@ class BuildProgress:
     def close(self) -> None:
         """Remove the line (the summary that follows says what was done)."""
         self._bar.close()
+        self._redirect.__exit__(None, None, None)

@@ -180,3 +180,29 @@ def test_cli_neighbours_empty_kind_filter_hints_depth(corpus_kg, corpus_out, cap
                  "--graph", str(corpus_out), "--json"]) == 0
     nodes = json.loads(capsys.readouterr().out)["nodes"]
     assert nodes and {n["kind"] for n in nodes} == {kind}
+
+
+def test_cli_build_progress_names_stages_and_moves_per_abstract(tmp_path, monkeypatch, capsys):
+    import kgraph.progress as progress
+
+    events = []
+
+    class Recorder(progress.BuildProgress):
+        def stage(self, name, *, total=None):
+            events.append((name, total))
+            super().stage(name, total=total)
+
+        def advance(self, n=1):
+            events.append(("advance", n))
+            super().advance(n)
+
+    monkeypatch.setattr(progress, "BuildProgress", Recorder)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # progress is drawn on a terminal only
+    src = tmp_path / "in.txt"
+    src.write_text("We propose graph neural networks (GNNs) for molecules.\n\n"
+                   "Diffusion models generate images quickly.\n\nTransformers learn long contexts.\n", encoding="utf-8")
+    assert main(["build", str(src), "--out", str(tmp_path / "out"), "--no-cache"]) == 0
+    stages = [e for e in events if e[0] != "advance"]
+    assert stages == [("reading", None), ("extracting", 3), ("graph", None), ("exports", None)]
+    assert [e for e in events if e[0] == "advance"] == [("advance", 1)] * 3
+    assert "papers: 3" in capsys.readouterr().out
