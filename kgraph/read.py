@@ -370,19 +370,23 @@ def _records_txt(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
         else:
             current.append(line)
     first = True
-    split_lines = 0
+    warned: set[str] = set()  # each kind of layout warning once per file
     for start, lines in blocks:
         if first and len(lines) > 2 and _looks_like_header(lines[0]) and _abstract_lines(lines[1:]):
             start, lines = start + 1, lines[1:]  # a header line right above one abstract per line
         first_block, first = first, False
         if _abstract_lines(lines):
-            if not split_lines:
+            if "long lines" not in warned:
+                warned.add("long lines")
                 warn(f"{path}:{start}: {len(lines)} long lines with no blank line between them; "
                      "read as one abstract per line")
-            split_lines += len(lines)
             for i, line in enumerate(lines):
                 yield start + i, {"abstract": line}
             continue
+        if len(lines) >= 3 and "sentence lines" not in warned and all(_SENTENCE_END.search(line) for line in lines):
+            warned.add("sentence lines")
+            warn(f"{path}:{start}: {len(lines)} lines that each end a sentence read as one abstract; "
+                 "if each is an abstract, put a blank line between them")
         block = "\n".join(lines)
         if _looks_like_header(block):
             if not first_block:

@@ -325,3 +325,14 @@ def test_read_txt_wrapped_paragraph_stays_one_abstract(tmp_path):
     warnings = []
     papers = read_inputs([path], warn=warnings.append)
     assert len(papers) == 2 and warnings == []
+
+
+def test_read_txt_short_lines_that_end_sentences_are_warned_about(tmp_path):
+    path = tmp_path / "short.txt"
+    path.write_text("Graph neural networks predict molecules.\nDiffusion models generate images.\n"
+                    "Transformers learn long contexts.\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert len(papers) == 1  # could be one abstract written a sentence per line: kept whole, but said
+    assert warnings == [f"{path}:1: 3 lines that each end a sentence read as one abstract; "
+                        "if each is an abstract, put a blank line between them"]
