@@ -100,7 +100,7 @@ def write_inputs(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     return paths
 
 
-def one_line_error(message: str, *names: str) -> None:
+def one_line_error(message: str) -> None:
     assert message and "\n" not in message.strip(), message
     assert "Traceback" not in message, message
 
