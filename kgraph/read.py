@@ -607,10 +607,37 @@ def _files(inputs: Iterable[str | Path]) -> list[Path]:
 def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> list[Paper]:
     """Read every abstract under ``inputs`` (files or folders, recursively).
 
-    Returns one :class:`Paper` per distinct normalised abstract, in reading
-    order. Broken records are skipped with a warning naming file and line;
-    ``InputError`` is raised when an input cannot be used at all or nothing
-    usable is left.
+    Parameters
+    ----------
+    inputs : iterable of paths
+        Files (.txt, .jsonl, .json, .csv) and folders of them.
+    warn : callable, optional
+        Receives one line per skipped record, bound applied or odd layout,
+        each starting with ``file:line`` (default: no warnings).
+
+    Returns
+    -------
+    list of Paper
+        One per distinct normalised abstract, in reading order.
+
+    Raises
+    ------
+    InputError
+        An input cannot be used at all (missing, unsupported, a JSON file that
+        is not a list of records, a CSV without an ``abstract`` column), or
+        nothing usable is left. Files that are not text are skipped with a
+        warning; so are broken records, and reading goes on.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.jsonl").write_text('{"abstract": "We study graph networks."}\n{"abstract": 5}\n')
+    >>> notes = []
+    >>> [p.abstract for p in read_inputs([folder], warn=notes.append)]
+    ['We study graph networks.']
+    >>> notes[0].endswith('a.jsonl:2: skipped, "abstract" is a number, not text')
+    True
     """
     warn = warn or (lambda msg: None)
     papers: dict[str, Paper] = {}
