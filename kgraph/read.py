@@ -632,7 +632,7 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     --------
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.jsonl").write_text('{"abstract": "We study graph networks."}\n{"abstract": 5}\n')
+    >>> _ = (folder / "a.jsonl").write_text('{"abstract": "We study graph networks."}\\n{"abstract": 5}\\n')
     >>> notes = []
     >>> [p.abstract for p in read_inputs([folder], warn=notes.append)]
     ['We study graph networks.']
