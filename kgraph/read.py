@@ -80,6 +80,7 @@ class _Guard:
         self.seen: set[str] = set()
 
     def note(self, message: str) -> None:
+        message = " ".join(message.split())  # one line, whatever a library put in it
         if message not in self.seen:
             self.seen.add(message)
             self.warn(message)
@@ -502,7 +503,7 @@ def _records_json(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict
             if key is not None and not isinstance(data[key], list):
                 raise InputError(f'{path}: "{key}" holds {_kind(data[key])}; expected a list of records')
             if key is None and "abstract" not in data:
-                keys = ", ".join(f'"{k}"' for k in list(data)[:8]) or "none"
+                keys = ", ".join(f'"{_clip(k, 30)}"' for k in list(data)[:8]) or "none"
                 raise InputError(f'{path}: expected a list of records, {{"papers": [...]}} or one record '
                                  f'with an "abstract" (keys found: {keys})')
             data = data[key] if key is not None else [data]
@@ -544,7 +545,8 @@ _READERS = {".txt": _records_txt, ".jsonl": _records_jsonl, ".json": _records_js
 
 
 def _clip(s: str, n: int) -> str:
-    """``s`` cut to ``n`` characters, the cut marked with an ellipsis."""
+    """``s`` on one line, cut to ``n`` characters, the cut marked with an ellipsis."""
+    s = " ".join(s.split())
     return s if len(s) <= n else s[: n - 1].rstrip() + "…"
 
 
@@ -571,7 +573,7 @@ def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]
             try:
                 value = int(str(value).strip()[:4])
             except ValueError:
-                warn(f"{path}:{where}: year {value!r} is not a year; left out")
+                warn(f"{path}:{where}: year {_clip(repr(value), QUOTE_CHARS)} is not a year; left out")
                 continue
         elif isinstance(value, (dict, list)):
             value = json.dumps(value, ensure_ascii=False)

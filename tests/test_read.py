@@ -336,3 +336,16 @@ def test_read_txt_short_lines_that_end_sentences_are_warned_about(tmp_path):
     assert len(papers) == 1  # could be one abstract written a sentence per line: kept whole, but said
     assert warnings == [f"{path}:1: 3 lines that each end a sentence read as one abstract; "
                         "if each is an abstract, put a blank line between them"]
+
+
+def test_read_messages_stay_on_one_line(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_text('id,"multi\nline title"\n1,x\n', encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_inputs([path])
+    assert "\n" not in str(err.value) and "'multi line title'" not in str(err.value) and "multi line title" in str(err.value)
+    path = tmp_path / "p.jsonl"
+    path.write_text('{"year": [' + ", ".join(['"x\\ny"'] * 50) + '], "abstract": "Graph networks for molecules."}\n')
+    warnings = []
+    read_inputs([path], warn=warnings.append)
+    assert len(warnings) == 1 and "\n" not in warnings[0] and len(warnings[0]) < len(str(path)) + 120
