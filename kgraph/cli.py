@@ -338,6 +338,11 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _error(message: str) -> None:
+    """One ``kgraph: error:`` line, whatever the message quotes (a query with a line break, say)."""
+    print(f"kgraph: error: {' '.join(message.split())}", file=sys.stderr)
+
+
 def _quiet_stdout() -> int:
     """The reader of stdout went away (``kgraph stats | head -1``): stop quietly, as Unix tools do."""
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -356,11 +361,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return _quiet_stdout()
     except KGraphError as err:
-        print(f"kgraph: error: {err}", file=sys.stderr)
+        _error(str(err))
         return 2
     except OSError as err:
         where = f"{err.filename}: " if err.filename else ""
-        print(f"kgraph: error: {where}{err.strerror or err}", file=sys.stderr)
+        _error(f"{where}{err.strerror or err}")
         return 2
     except KeyboardInterrupt:
         print("kgraph: interrupted; previous outputs left as they were", file=sys.stderr)
