@@ -228,6 +228,25 @@ def _clean_chars(text: str) -> str:
     return _CONTROL.sub("", _BREAKS.sub(" ", text))
 
 
+_INITIAL = re.compile(r"\\(?:math|text)(?:bf|rm|it|sf|tt|cal|bb)\s*\{\s*([A-Za-z])\s*\}|([A-Za-z])")
+
+
+def _math_initial(text: str, m: re.Match) -> str | None:
+    """A single letter set in math that starts or ends a word is text: "$M$emory-enhanced" reads "Memory"."""
+    inner = next(g for g in m.groups() if g is not None).strip()
+    letter = _INITIAL.fullmatch(inner)
+    if letter is None:
+        return None
+    after = text[m.end() : m.end() + 2]
+    glued = (after[:1].isalpha() or after[:1] == "-" and after[1:2].isupper()  # "$M$emory", "$\mathcal{F}$-EDL"
+             or m.start() > 0 and text[m.start() - 1].isalpha())
+    return (letter.group(1) or letter.group(2)) if glued else None
+
+
+#: Markdown emphasis inside a word ("**U**ncertainty-**F**ocused"): the letters are text.
+_MD_INWORD = re.compile(r"(\*\*|\*|__)([A-Za-z0-9]{1,4})\1(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(\*\*|\*|__)([A-Za-z0-9]+)\3")
+
+
 def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     """Normalise an abstract to plain running text.
 
@@ -237,19 +256,28 @@ def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     text), Markdown emphasis is removed, Unicode quotes and dashes become ASCII,
     control characters are dropped and white space runs are folded.
 
+    Hostile text is bounded: text past :data:`MAX_CHARS` is cut at a space,
+    LaTeX nested deeper than :data:`LATEX_MAX_DEPTH` or past
+    :data:`LATEX_SECONDS` of conversion is read as plain text, runs of one
+    symbol become three and runs without a space are cut to
+    :data:`MAX_WORD_CHARS`.
+
+    Parameters
+    ----------
+    text : str
+        The raw abstract (or title).
+    warn : callable, optional
+        Receives one line for each bound that applied and each warning of
+        pylatexenc (default: kgraph's log).
+
     Examples
     --------
     >>> normalize_text(r"a \\textbf{D}ual \\emph{Orthogonal}  method in $\\mathcal{O}(\\log^2 d)$")
     'a Dual Orthogonal method in $𝒪(log^2 d)$'
     >>> normalize_text("_Length generalization_, the \u201cability\u201d \u2013 *retrieval*")
     'Length generalization, the "ability" - retrieval'
-
-    Hostile text is bounded: text past :data:`MAX_CHARS` is cut at a space,
-    LaTeX nested deeper than :data:`LATEX_MAX_DEPTH` or past
-    :data:`LATEX_SECONDS` of conversion is read as plain text, runs of one
-    symbol become three and runs without a space are cut to
-    :data:`MAX_WORD_CHARS`. ``warn`` receives one line for each bound that
-    applied and each warning of pylatexenc (default: kgraph's log).
+    >>> normalize_text("UFO-RL (**U**ncertainty-**F**ocused **O**ptimization) and $M$emory-enhanced MI$S$tar")
+    'UFO-RL (Uncertainty-Focused Optimization) and Memory-enhanced MIStar'
     """
     text = _bound_text(text, warn)
     text = unicodedata.normalize("NFC", _clean_chars(text))
@@ -258,7 +286,8 @@ def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     pos = 0
     for m in _MATH.finditer(text):
         pieces.append(_text_segment(text[pos : m.start()]))
-        pieces.append(_math(m))
+        initial = _math_initial(text, m)
+        pieces.append(initial if initial is not None else _math(m))
         pos = m.end()
     pieces.append(_text_segment(text[pos:]))
     text = "".join(pieces)
@@ -284,6 +313,7 @@ def _text_segment(s: str) -> str:
     if "{" in s or "}" in s:
         s = re.sub(r"\{([^{}]*)\}", r"\1", s)
     if "*" in s or "_" in s:
+        s = _MD_INWORD.sub(lambda m: m.group(2) or m.group(4), s)
         s = _MD_EMPH.sub(r"\2", s)
     return s
 
