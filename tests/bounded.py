@@ -9,7 +9,7 @@ MEMORY_MB = 1536
 
 
 def run_bounded(argv: list[str], *, seconds: float = 60, memory_mb: int = MEMORY_MB, cwd=None,
-                env=None) -> subprocess.CompletedProcess:
+                env=None, input: str | None = None) -> subprocess.CompletedProcess:
     """Run ``python argv...`` with at most ``memory_mb`` of address space and ``seconds`` of wall time.
 
     A child past its time is killed and the test fails with ``subprocess.TimeoutExpired``;
@@ -20,4 +20,4 @@ def run_bounded(argv: list[str], *, seconds: float = 60, memory_mb: int = MEMORY
         resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
 
     return subprocess.run([sys.executable, *argv], capture_output=True, text=True, timeout=seconds,
-                          preexec_fn=limit, cwd=cwd, env=env)
+                          preexec_fn=limit, cwd=cwd, env=env, input=input)

@@ -107,7 +107,7 @@ import json, sys, time
 from kgraph.read import normalize_text
 from kgraph.extract import tokenizer_pipeline
 nlp = tokenizer_pipeline()
-for text in json.loads(sys.argv[1]):
+for text in json.loads(sys.stdin.read()):
     notes = []
     start = time.perf_counter()
     out = normalize_text(text, warn=notes.append)
@@ -133,7 +133,7 @@ HOSTILE_TEXTS = [
 def test_read_normalize_hostile_is_bounded():
     from bounded import run_bounded
 
-    result = run_bounded(["-c", _HOSTILE_NORMALIZE, json.dumps([t for t, _, _ in HOSTILE_TEXTS])], seconds=60)
+    result = run_bounded(["-c", _HOSTILE_NORMALIZE], input=json.dumps([t for t, _, _ in HOSTILE_TEXTS]), seconds=60)
     assert result.returncode == 0 and result.stderr == "", result.stderr
     got = [json.loads(line) for line in result.stdout.splitlines()]
     for (_, out, notes), r in zip(HOSTILE_TEXTS, got, strict=True):
