@@ -31,7 +31,7 @@ import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .terms import (_HYPHEN_ADJ, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, EVALUATIVE, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .types import KINDS, ROLES, Mention, Paper
 
@@ -282,6 +282,8 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
+    # a phrase the tagger found in one paper is a term of two when another paper writes it too
+    _find_missed(papers, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
     _find_missed(papers, nodes, concepts, paper_terms)
     ids = {key: concept_id(key) for key in nodes}
@@ -402,6 +404,10 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
                     into[2] |= entry[2]
 
 
+#: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
+_SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
+                        "technique problem task paradigm".split())
+
 #: A word seen only inside longer terms is a term itself when this many different words modify it.
 MIN_MODIFIERS = 3
 
@@ -497,13 +503,24 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         for key in spare[: max(0, MIN_PAPER_TERMS - have)]:
             nodes.add(key)
 
-    broader: dict[str, list[str]] = {}
-    fold: dict[str, list[str]] = {}
-    for key in list(concepts):
-        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes]
+    def tops(key: str) -> list[str]:
+        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes and s != key]
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
         if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
             top = [s for s in top if " " in s or key.endswith(" " + s)]
+        return top
+
+    # "gradient-descent training", "point cloud data": one paper's name for the broader term itself
+    for key in sorted(nodes):
+        c, top = concepts[key], tops(key)
+        if (len(top) == 1 and len(c.papers) < 2 and not c.named and not c.shorts
+                and all(w in _SAME_THING or w in EVALUATIVE for w in set(key.split()) - set(top[0].split()))):
+            nodes.discard(key)
+
+    broader: dict[str, list[str]] = {}
+    fold: dict[str, list[str]] = {}
+    for key in list(concepts):
+        top = tops(key)
         if key in nodes:
             if top:
                 broader[key] = top

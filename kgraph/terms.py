@@ -54,7 +54,7 @@ decreasing growing simultaneous independent noisy meaningful crucially desirable
 intrinsic additional alternative relevant irrelevant valuable useful unnecessary excessive severe
 significant insignificant notable noticeable dramatic rapid slow fast faster quick accelerated
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
-resulting obtained learned-from given certain whole overall entire pretrained pre-trained
+resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -72,7 +72,7 @@ advantage advantages issue issues challenge challenges difficulty difficulties s
 principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
-dynamics choice choices formulation formulations family families query queries
+dynamics choice choices formulation formulations family families query queries access
 """.split())
 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
