@@ -335,14 +335,14 @@ def make_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("train-relations", help="train the relation classifier on SciERC-format files (train extra)")
-    p.add_argument("train", nargs="+", metavar="TRAIN.json")
+    p.add_argument("train", nargs="+", metavar="TRAIN.json", help="SciERC-format training files")
     p.add_argument("--dev", required=True, metavar="DEV.json", help="chooses the decision threshold")
     p.add_argument("--model", default=str(MODEL_DIR), metavar="DIR",
                    help="the tagger whose hidden states are the features (default: the package's)")
     p.add_argument("--out", metavar="DIR", help="where to write relations.onnx (default: the --model folder)")
-    p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--epochs", type=int, default=10, help="epochs per network (default 10)")
     p.add_argument("--members", type=int, default=3, help="networks averaged (default 3)")
-    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--seed", type=int, default=13, help="seed of the first network (default 13)")
     p.set_defaults(func=_cmd_train_relations)
 
     p = sub.add_parser("evaluate", help="score extraction on SciERC-format gold")
@@ -377,7 +377,7 @@ def make_parser() -> argparse.ArgumentParser:
     graph_opts(q)
     q.set_defaults(func=_cmd_neighbours)
     q = qsub.add_parser("relations", help="typed relations of a concept, with the sentences that state them")
-    q.add_argument("concept")
+    q.add_argument("concept", help="a concept's name, alias or abbreviation")
     q.add_argument("--type", choices=["used_for", "feature_of", "hyponym_of", "part_of", "compare", "conjunction",
                                       "evaluate_for"], help="only relations of this type")
     graph_opts(q)
