@@ -32,7 +32,7 @@ import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .terms import (_HYPHEN_ADJ, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .types import KINDS, ROLES, Mention, Paper
 
@@ -507,8 +507,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
             return True
-        if " " not in key:  # a lone word: a standard metric, or the head of several terms ("bandits"), below
-            return key in _METRIC_KEYS
+        if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
+            # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
+            return key in _METRIC_KEYS or (len(c.papers) >= 2 and bool(_NOMINAL.search(key)) and "NOUN" in _pos(key)
+                                           and key not in LONE_GENERIC and not is_junk(key))
         if len(c.papers) >= 2:
             return True
         return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
