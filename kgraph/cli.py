@@ -118,7 +118,7 @@ def _cmd_neighbours(args) -> int:
     center = kg.find_concept(args.concept)
     sub = kg.neighbourhood(center, depth=args.depth, kinds=args.kind)
     if args.html:
-        write_html(sub, args.html, title=f"kgraph: {_node_label(kg, center)}", highlight=[center],
+        write_html(sub, args.html, title=f"kgraph: {_node_label(kg, center)}", highlight=[center], focus=center,
                    note=f"neighbourhood of {_node_label(kg, center)} (depth {args.depth})")
     nodes = sorted((n for n in sub if n != center),
                    key=lambda n: (sub.nodes[n].get("kind") == "paper", -int(sub.nodes[n].get("papers", 0)), n))
@@ -145,14 +145,13 @@ def _cmd_related(args) -> int:
 
 
 def _cmd_path(args) -> int:
-    from .export import write_html
+    from .export import write_path_html
 
     kg = _load(args)
     paths = kg.paths(args.a, args.b, k=args.k)
     if args.html and paths:
-        nodes = {n for p in paths for n in p}
-        write_html(kg.graph.subgraph(nodes), args.html, title="kgraph: paths", highlight=[paths[0][0], paths[0][-1]],
-                   note=f"{len(paths)} shortest paths")
+        write_path_html(kg.graph, paths, args.html,
+                        note=f"{len(paths)} shortest paths from {_node_label(kg, paths[0][0])} to {_node_label(kg, paths[0][-1])}")
     data = {"paths": [[{"id": n, "label": _node_label(kg, n), "kind": kg.graph.nodes[n].get("kind")} for n in p]
                       for p in paths]}
     rows = [(i + 1, len(p) - 1, " -> ".join(_node_label(kg, n)[:40] for n in p)) for i, p in enumerate(paths)]
@@ -226,8 +225,9 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--keep-fp32", metavar="FILE", help="also keep the unquantised ONNX network here")
     p.set_defaults(func=_cmd_train)
     def graph_opts(q):
-        q.add_argument("--graph", default="outputs/graph.graphml", metavar="FILE",
-                       help="saved graph (default: outputs/graph.graphml)")
+        q.add_argument("--graph", default="outputs", metavar="PATH",
+                       help="saved graph: an output folder (its fast store is read first), a .graphml or a .json "
+                            "(default: outputs)")
         q.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     query = sub.add_parser("query", help="ask a saved graph (no extraction)")

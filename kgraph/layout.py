@@ -1,0 +1,130 @@
+"""Layout stage: a position and a size for every node, computed once at build time.
+
+The map is laid out the way term maps are: papers and the concepts that two or
+more papers share (the *core*, every node with two or more neighbours) go
+through a force-directed layout (Fruchterman-Reingold with igraph's grid
+approximation, which is linear per iteration, so 150,000 core nodes take
+seconds, not hours); a concept only one paper mentions sits on a small spiral
+around that paper, and anything left over on a grid beside the map. A concept
+therefore lands between the papers that mention it, and concepts that share
+papers land near each other.
+
+The layout is seeded (initial positions from a seeded generator, igraph's
+random numbers from a seeded :class:`random.Random`, nodes in sorted order),
+so the same graph always gets the same map. Positions are scaled so that a
+typical core edge is :data:`EDGE_LENGTH` units long.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Hashable, Mapping
+
+import networkx as nx
+import numpy as np
+
+__all__ = ["layout", "node_size", "importance", "EDGE_LENGTH"]
+
+#: Median length of a core edge after scaling, in layout units.
+EDGE_LENGTH = 60.0
+_GOLDEN = math.pi * (3 - math.sqrt(5))
+
+
+def importance(d: Mapping) -> int:
+    """How many papers a node stands for: ``papers_total`` when present, else ``papers`` (1 for a paper)."""
+    value = d.get("papers_total", d.get("papers", 1))
+    try:
+        return max(1, int(value))
+    except (TypeError, ValueError):
+        return 1
+
+
+def node_size(d: Mapping) -> float:
+    """Drawing size (radius in layout units): papers are small squares, concepts grow with their papers."""
+    if d.get("kind") == "paper":
+        return 4.0
+    return round(min(48.0, 5.0 + 4.0 * math.sqrt(importance(d))), 2)
+
+
+def layout(G: nx.Graph, *, seed: int = 42, iterations: int = 300) -> dict[Hashable, tuple[float, float]]:
+    """Positions of every node of ``G``: the core force-directed, leaves around their neighbour.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        Any graph; kgraph graphs get a term-map layout.
+    seed : int
+        Seed of the initial positions and of igraph's random numbers.
+    iterations : int
+        Fruchterman-Reingold iterations over the core.
+
+    Returns
+    -------
+    dict
+        node -> ``(x, y)``, rounded to 0.1 units.
+
+    Examples
+    --------
+    >>> pos = layout(nx.path_graph(5))
+    >>> sorted(pos) == [0, 1, 2, 3, 4] and pos == layout(nx.path_graph(5))
+    True
+    """
+    import igraph
+
+    order = sorted(G, key=str)
+    deg = dict(G.degree())
+    core = [n for n in order if deg[n] > 1]
+    if len(core) < 3:
+        core = [n for n in order if deg[n] > 0]
+    index = {n: i for i, n in enumerate(core)}
+    pos: dict = {}
+    if core:
+        edges = [(index[u], index[v]) for u in core for v in G[u] if v in index and index[u] < index[v]]
+        g = igraph.Graph(n=len(core), edges=edges)
+        rng = np.random.default_rng(seed)
+        spread = math.sqrt(len(core))
+        init = rng.uniform(-spread, spread, size=(len(core), 2)).tolist()
+        saved = igraph.set_random_number_generator(random.Random(seed))
+        try:
+            coords = np.asarray(g.layout_fruchterman_reingold(seed=init, niter=iterations, grid="auto").coords)
+        finally:
+            igraph.set_random_number_generator(saved if saved is not None else random)
+        if edges:
+            e = np.asarray(edges)
+            lengths = np.hypot(*(coords[e[:, 0]] - coords[e[:, 1]]).T)
+            typical = float(np.median(lengths)) or 1.0
+        else:
+            typical = 1.0
+        coords = (coords - coords.mean(axis=0)) * (EDGE_LENGTH / typical)
+        pos = {n: (float(x), float(y)) for n, (x, y) in zip(core, coords)}
+
+    # leaves: a spiral around the neighbour that is placed
+    count: dict = {}
+    for n in order:
+        if n in pos:
+            continue
+        anchors = [m for m in G[n] if m in pos]
+        if not anchors:
+            continue
+        ax = sum(pos[m][0] for m in anchors) / len(anchors)
+        ay = sum(pos[m][1] for m in anchors) / len(anchors)
+        key = anchors[0] if len(anchors) == 1 else n
+        k = count[key] = count.get(key, 0) + 1
+        r = EDGE_LENGTH * (0.3 + 0.12 * math.sqrt(k))
+        pos[n] = (ax + r * math.cos(k * _GOLDEN), ay + r * math.sin(k * _GOLDEN))
+
+    # the rest (isolated nodes, pairs joined only to each other): a grid under the map
+    rest = [n for n in order if n not in pos]
+    if rest:
+        xs = [p[0] for p in pos.values()] or [0.0]
+        ys = [p[1] for p in pos.values()] or [0.0]
+        left, top = min(xs), max(ys) + 2 * EDGE_LENGTH
+        width = max(1, int(math.ceil(math.sqrt(len(rest)))))
+        placed: dict = {}
+        for i, n in enumerate(rest):
+            if n in placed:
+                continue
+            placed[n] = (left + (i % width) * EDGE_LENGTH, top + (i // width) * EDGE_LENGTH)
+        pos.update(placed)
+    return {n: (round(x, 1), round(y, 1)) for n, (x, y) in pos.items()}
