@@ -87,7 +87,8 @@ def layout(G: nx.Graph, *, seed: int = 42, iterations: int = 300) -> dict[Hashab
         init = rng.uniform(-spread, spread, size=(len(core), 2)).tolist()
         saved = igraph.set_random_number_generator(random.Random(seed))
         try:
-            coords = np.asarray(g.layout_fruchterman_reingold(seed=init, niter=iterations, grid="auto").coords)
+            coords = np.asarray(g.layout_fruchterman_reingold(seed=init, niter=iterations,
+                                                                 grid=len(core) > 200).coords)
         finally:
             igraph.set_random_number_generator(saved if saved is not None else random)
         if edges:
