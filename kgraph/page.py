@@ -44,8 +44,8 @@ __all__ = ["write_html", "write_path_html", "select", "label_zooms", "HTML_MAX_C
            "HTML_MAX_EDGES"]
 
 HTML_MAX_CONCEPTS = 1500
-HTML_MAX_PAPERS = 1000
-HTML_MAX_EDGES = 12000
+HTML_MAX_PAPERS = 500
+HTML_MAX_EDGES = 6000
 RELATIONS = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
 _REL_RANK = {r: i for i, r in enumerate(RELATIONS)}
 _EDGE_RANK = {"broader": 0, "cooccurrence": 1, "mention": 2}

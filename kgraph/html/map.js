@@ -3,7 +3,9 @@
    Text from the data is only ever set with textContent. */
 (function () {
   "use strict";
+  var T = { start: performance.now() };
   var D = JSON.parse(document.getElementById("kg-data").textContent);
+  T.parsed = performance.now();
   var R = D.records;
   var container = document.getElementById("graph");
   var byId = {};
@@ -46,7 +48,22 @@
     n.title = tip(n);
   });
   var nodes = new vis.DataSet(D.nodes);
-  var edges = new vis.DataSet(D.edges);
+  // an edge joins the drawing once both its ends' layers are on (vis-network builds every edge it holds,
+  // shown or not: paper links are most of them and cost nothing until the paper layer is wanted)
+  var pending = [];
+  var initial = D.edges.filter(function (e) {
+    var ok = shown[byId[e.from].layer] && shown[byId[e.to].layer];
+    if (!ok) pending.push(e);
+    return ok;
+  });
+  var edges = new vis.DataSet(initial);
+  function addPending() {
+    var add = [], rest = [];
+    pending.forEach(function (e) { (shown[byId[e.from].layer] && shown[byId[e.to].layer] ? add : rest).push(e); });
+    pending = rest;
+    if (add.length) edges.add(add);
+  }
+  T.prepared = performance.now();
   var big = D.edges.length > 3000;
   var network = new vis.Network(container, { nodes: nodes, edges: edges }, {
     autoResize: true,
@@ -60,6 +77,7 @@
              font: { size: 11, align: "middle", strokeWidth: 3, color: "#555555" } }
   });
 
+  T.network = performance.now();
   // labels: drawn here, each from its precomputed zoom on, so they never overlap
   network.on("afterDrawing", function (ctx) {
     var s = network.getScale();
@@ -115,6 +133,7 @@
       if (h !== n.hidden) { n.hidden = h; changes.push({ id: n.id, hidden: h }); }
     });
     if (changes.length) nodes.update(changes);
+    addPending();
     updateStatus();
   }
   function addSwitch(where, group, key, text, on, colour) {
@@ -367,5 +386,5 @@
     if (D.focus) go(D.focus, { stay: true });
     else if (D.paths) showPaths();
   });
-  window.kgraph = { network: network, go: go, matches: matches, nodes: nodes, data: D };
+  window.kgraph = { timings: T, network: network, go: go, matches: matches, nodes: nodes, data: D };
 })();
