@@ -78,8 +78,9 @@ def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: in
     ``papers``), and every broader term of those. Papers: all when they fit,
     else round by round each chosen concept's next strongest paper (proposing
     papers first), most important concepts first. Edges: among those nodes,
-    broader links, then co-occurrence by weight, then mentions, at most
-    ``max_edges``.
+    broader links, then co-occurrence by weight, at most 60% of
+    ``max_edges``; then paper links, each paper's strongest first, round by
+    round, up to ``max_edges`` in all.
     """
     concepts = [n for n, d in G.nodes(data=True) if not _is_paper(d)]
     concepts.sort(key=lambda n: (-importance(G.nodes[n]), -G.degree(n), str(n)))
@@ -105,9 +106,24 @@ def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: in
             depth += 1
         papers = list(picked)
     keep.update(papers)
-    edges = [(u, v, d) for u, v, d in G.edges(data=True) if u in keep and v in keep]
-    edges.sort(key=lambda e: (_EDGE_RANK.get(e[2].get("kind"), 3), -float(e[2].get("weight", 1) or 1)))
-    return chosen, papers, edges[:max_edges]
+    links = [(u, v, d) for u, v, d in G.edges(data=True) if u in keep and v in keep]
+    between = [e for e in links if e[2].get("kind") != "mention"]
+    between.sort(key=lambda e: (_EDGE_RANK.get(e[2].get("kind"), 3), -float(e[2].get("weight", 1) or 1)))
+    between = between[: int(max_edges * 0.6)]
+    # paper links share what is left, round by round: each paper's strongest link first
+    per_paper: dict = defaultdict(list)
+    for u, v, d in links:
+        if d.get("kind") == "mention":
+            p, c = (u, v) if _is_paper(G.nodes[u]) else (v, u)
+            per_paper[p].append(((_REL_RANK.get(d.get("relation"), 9), -importance(G.nodes[c]), str(c)), (u, v, d)))
+    ranked = [[e for _, e in sorted(items, key=lambda item: item[0])] for _, items in sorted(per_paper.items(), key=str)]
+    mentions: list = []
+    room = max_edges - len(between)
+    depth = 0
+    while len(mentions) < room and any(len(r) > depth for r in ranked):
+        mentions.extend(r[depth] for r in ranked if len(r) > depth)
+        depth += 1
+    return chosen, papers, between + mentions[:room]
 
 
 def _font(d: Mapping) -> float:

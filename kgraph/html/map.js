@@ -279,6 +279,9 @@
     opts = opts || {};
     var n = byId[id];
     findmsg.textContent = "";
+    var wasHidden = panel.hidden;
+    showPanel(id);
+    if (wasHidden && !panel.hidden) network.setSize("100%", "100%");  // the canvas is narrower now: centre on that
     if (n) {
       if (n.hidden) {  // finding a node switched off shows it: its layer and kind go back on
         shown[n.layer] = true;
@@ -300,7 +303,6 @@
     } else if (R[id]) {
       findmsg.textContent = "not drawn on this page";
     }
-    showPanel(id);
   }
   network.on("click", function (p) {
     if (p.nodes.length) go(p.nodes[0], { stay: true });
