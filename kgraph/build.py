@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import Counter
 from pathlib import Path
@@ -10,7 +9,7 @@ from typing import Sequence
 
 import networkx as nx
 
-from .export import FILES, write_all
+from .export import write_all
 from .cache import MentionCache
 from .extract import KINDS, extractor_version
 from .graph import build_graph

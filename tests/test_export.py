@@ -8,7 +8,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from kgraph.export import FILES, write_all, write_gexf, write_graphml, write_html, write_path_html, xml_ids
+from kgraph.export import FILES, write_all, write_graphml, write_html, write_path_html, xml_ids
 from kgraph.page import label_zooms, select
 from kgraph.store import read_graph
 from kgraph.extract import Mention

@@ -74,6 +74,11 @@ def test_browser_map_opens_as_a_labelled_concept_map(browser, corpus_out, tmp_pa
     biggest = max(shown, key=lambda n: n["size"])
     assert biggest["z"] == 0
     assert f"shown: {len(shown)} concepts, 0 papers" in page.status()
+    for width in (1024, 1440):  # the status line sits above the canvas, never under it
+        page.page.set_viewport_size({"width": width, "height": 700})
+        status, canvas = page.js("""() => [document.getElementById('status').getBoundingClientRect().bottom,
+                                           document.querySelector('#graph canvas').getBoundingClientRect().top]""")
+        assert status <= canvas
     page.close()
 
 
