@@ -258,14 +258,16 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
     labels = [_short(G.nodes[n].get("label", n), 36 if _is_paper(G.nodes[n]) else 44) for n in order]
     fonts = np.array([_font(G.nodes[n]) for n in order])
     widths = np.array([0.56 * f * len(t) + 8 for f, t in zip(fonts, labels)])
-    zooms = np.zeros(len(order)) if all_labels else label_zooms(xy, widths, fonts * 1.3)
+    sizes = np.array([max(2.0, node_size(G.nodes[n]) * scale_size) for n in order])
+    under = xy + np.column_stack([np.zeros(len(order)), sizes])  # labels sit under their node
+    zooms = np.zeros(len(order)) if all_labels else label_zooms(under, widths, fonts * 1.3)
 
     highlight = set(highlight)
     net = Network(height="100%", width="100%", cdn_resources="remote")
     for i, n in enumerate(order):
         d = G.nodes[n]
         net.add_node(ids[n], label=labels[i], x=round(float(xy[i, 0]), 1), y=round(float(xy[i, 1]), 1),
-                     size=round(max(2.0, node_size(d) * scale_size), 2), shape="square" if _is_paper(d) else "dot",
+                     size=round(float(sizes[i]), 2), shape="square" if _is_paper(d) else "dot",
                      kind=str(d.get("kind", "")), layer=layer[n], community=int(d.get("community", -1)),
                      z=round(float(zooms[i]), 3), f=float(fonts[i]))
         if n in highlight:

@@ -100,7 +100,7 @@
       if (n.x < a.x - mx || n.x > b.x + mx || n.y < a.y - my || n.y > b.y + my) continue;
       var size = n.f / s;
       ctx.font = (n.id === selected ? "bold " : "") + size + "px system-ui, sans-serif";
-      var y = n.y + (n.lo ? n.lo * (n.size + 0.9 * size) : 0);
+      var y = n.y + (n.lo || 1) * (n.size + 0.65 * size + 1 / s);  // under the node (path pages alternate)
       ctx.strokeText(n.lb, n.x, y);
       ctx.fillText(n.lb, n.x, y);
     }
