@@ -94,7 +94,7 @@ def test_export_positions_agree_across_files(small_graph, tmp_path):
         viz = gx.nodes[n]["viz"]
         assert (viz["position"]["x"], viz["position"]["y"], viz["size"]) == pytest.approx((node["x"], node["y"], node["size"]))
     sizes = {n["label"]: n["size"] for n in js["nodes"]}
-    assert sizes["Diffusion models"] > sizes["Mamba"]  # two papers against one
+    assert sizes["diffusion models"] > sizes["Mamba"]  # two papers against one
 
 
 def test_export_layout_is_the_same_in_every_run(small_graph, tmp_path):
