@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import unicodedata
@@ -37,6 +38,7 @@ __all__ = ["write_all", "write_graph_files", "write_graphml", "write_gexf", "wri
            "write_path_html", "fingerprint", "stored_fingerprint", "xml_ids", "FILES", "FORMAT"]
 
 FILES = ("graph.graphml", "graph.gexf", "graph.json", "graph.html")
+log = logging.getLogger("kgraph")
 #: Version of what the files hold; a store of another version is not read as a fast store.
 FORMAT = 2
 
@@ -315,6 +317,7 @@ def write_all(G: nx.Graph, out_dir, *, html_max_concepts: int = HTML_MAX_CONCEPT
     stamp = fingerprint(G, html_max_concepts=html_max_concepts, html_max_papers=html_max_papers)
     if (not force and all(f.exists() for f in finals) and stored_fingerprint(out / "graph.json") == stamp
             and stored_fingerprint(out / "graph.graphml") == stamp):
+        log.info(f"{out}: the graph is unchanged; files kept as they are")
         return finals
     names = {name: out / f".{name}.{os.getpid()}.tmp" for name in FILES}
     # the files that carry the fingerprint go into place last

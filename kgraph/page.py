@@ -375,8 +375,8 @@ def write_path_html(G: nx.Graph, paths: Sequence[Sequence], path, *, title: str 
             if n in pos:
                 continue
             end = hop in (0, len(p) - 1)
-            x = (longest if hop == len(p) - 1 else hop) / longest
-            pos[n] = (x, (mid if end else row) * 0.45 / max(1, longest / 4))
+            x = (longest if hop == len(p) - 1 else hop) * 3 * EDGE_LENGTH
+            pos[n] = (x, (mid if end else row) * 1.5 * EDGE_LENGTH)
             offsets[n] = 1 if hop % 2 == 0 else -1
         for a, b in zip(p, p[1:]):
             H.add_edge(a, b, **G.edges[a, b])

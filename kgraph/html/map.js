@@ -387,7 +387,12 @@
     window.kgraph.firstDraw = performance.now();
     document.body.setAttribute("data-kg-drawn", String(D.nodes.length));
     if (D.focus) go(D.focus, { stay: true });
-    else if (D.paths) showPaths();
+    else if (D.paths) {  // the panel narrows the canvas; fit again, with room for the end labels
+      showPaths();
+      network.setSize("100%", "100%");
+      network.fit();
+      network.moveTo({ scale: network.getScale() * 0.8 });
+    }
   });
   window.kgraph = { timings: T, network: network, go: go, matches: matches, nodes: nodes, data: D };
 })();
