@@ -248,7 +248,9 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
     order = sorted(layer, key=lambda n: (rank[layer[n]], -importance(G.nodes[n]), -G.degree(n), str(n)))
     ids = dict(zip(order, _page_ids(G, order)))
     # page units: the map layer's extent about 1,000 units, y down as on a canvas
-    base = [pos[n] for n in order if layer[n] == "map"] or [pos[n] for n in order]
+    base = [pos[n] for n in order if layer[n] == "map"]
+    if len(base) < 10:  # a small page (a neighbourhood): all of it
+        base = [pos[n] for n in order]
     xy = np.array([pos[n] for n in order], dtype=float).reshape(-1, 2)
     extent = float(np.ptp(np.array(base), axis=0).max()) if len(base) > 1 else 0.0
     factor = 1000.0 / extent if extent > 0 else 1.0

@@ -92,17 +92,29 @@
     ctx.strokeStyle = "rgba(255,255,255,0.92)";
     ctx.fillStyle = "#1a1a1a";
     ctx.lineWidth = 3 / s;
-    for (var i = 0; i < D.nodes.length; i++) {
-      var n = D.nodes[i];
-      if (n.hidden) continue;
-      var forced = D.allLabels || focusSet[n.id];
-      if (!forced && n.z > s) continue;
-      if (n.x < a.x - mx || n.x > b.x + mx || n.y < a.y - my || n.y > b.y + my) continue;
+    var boxes = [];
+    function place(n, check) {  // draw n's label; with check, only where it overlaps no label drawn so far
       var size = n.f / s;
-      ctx.font = (n.id === selected ? "bold " : "") + size + "px system-ui, sans-serif";
       var y = n.y + (n.lo || 1) * (n.size + 0.65 * size + 1 / s);  // under the node (path pages alternate)
+      var w = 0.28 * size * n.lb.length + 2 / s, h = 0.65 * size;
+      if (check) {
+        for (var k = 0; k < boxes.length; k++) {
+          var q = boxes[k];
+          if (Math.abs(q[0] - n.x) < w + q[2] && Math.abs(q[1] - y) < h + q[3]) return;
+        }
+      }
+      boxes.push([n.x, y, w, h]);
+      ctx.font = (n.id === selected ? "bold " : "") + size + "px system-ui, sans-serif";
       ctx.strokeText(n.lb, n.x, y);
       ctx.fillText(n.lb, n.x, y);
+    }
+    function inView(n) { return !(n.x < a.x - mx || n.x > b.x + mx || n.y < a.y - my || n.y > b.y + my); }
+    if (selected && byId[selected] && !byId[selected].hidden) place(byId[selected], false);
+    for (var i = 0; i < D.nodes.length; i++) {
+      var n = D.nodes[i];
+      if (n.hidden || n.id === selected || !inView(n)) continue;
+      if (D.allLabels || n.z <= s) place(n, false);
+      else if (focusSet[n.id]) place(n, true);
     }
     ctx.restore();
   });
@@ -386,7 +398,11 @@
   network.once("afterDrawing", function () {
     window.kgraph.firstDraw = performance.now();
     document.body.setAttribute("data-kg-drawn", String(D.nodes.length));
-    if (D.focus) go(D.focus, { stay: true });
+    if (D.focus) {  // a focused page opens on its concept, the panel open, the whole neighbourhood in view
+      go(D.focus, { stay: true });
+      network.fit();
+      network.moveTo({ scale: network.getScale() * 0.85 });
+    }
     else if (D.paths) {  // the panel narrows the canvas; fit again, with room for the end labels
       showPaths();
       network.setSize("100%", "100%");
