@@ -30,12 +30,20 @@ from typing import Sequence
 import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
-from .terms import FIELD_GENERIC, LONE_GENERIC, clean_term, is_common_word, is_vague, is_junk, is_name, split_coordination, subterms
-from .extract import KINDS, ROLES, Mention
-from .query import communities
-from .read import Paper
+from .community import communities
+from .terms import (FIELD_GENERIC, LONE_GENERIC, clean_term, is_common_word, is_junk, is_name, is_vague,
+                    split_coordination, subterms)
+from .types import KINDS, ROLES, Mention, Paper
 
-__all__ = ["build_graph", "COLORS", "paper_label", "concept_id", "proposed_name"]
+__all__ = ["build_graph", "COLORS", "paper_label", "concept_id", "proposed_name", "MIN_COOCCURRENCE", "MIN_NPMI",
+           "MAX_NEIGHBOURS"]
+
+#: A concept pair is linked when at least this many papers mention both (one shared paper is chance).
+MIN_COOCCURRENCE = 2
+#: ... and their normalised PMI is at least this (0: independent; 1: always together).
+MIN_NPMI = 0.1
+#: ... and the pair is among the best (by NPMI) this many of one of its two concepts, so hubs stay readable.
+MAX_NEIGHBOURS = 15
 
 #: Node colours per kind (Gephi reads integer r, g, b attributes).
 COLORS = {
@@ -168,12 +176,21 @@ _NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CN
 
 def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
     """The terms one mention is about, as ``(surface, named)``."""
-    if m.long_form:  # a definition, or a use of a defined short form: it stands for the long form
+    if m.long_form and m.short_form:  # a whole definition: "long form (SHORT) [tail]"
+        long = _long_text(m.long_form, m.short_form)
+        tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
+        if tail and not is_junk(long + " " + tail):
+            # "Generalized Class-Aware weighted (GCA) losses" names the losses
+            term = clean_term(f"{long} {tail}")
+            if term and not is_junk(term):
+                return [(term, True)]
+        return [(long, True)]
+    if m.long_form:  # a use of a defined short form: it stands for the long form
         return [(_long_text(m.long_form, m.short_form or m.text), True)]
     text = strip_parentheticals(m.text)
     if m.short_form:
         return [(_long_text(text, m.short_form), True)]
-    named = m.proposed and is_name(text)
+    named = m.proposed
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
     out = []
     for part in parts:
@@ -183,13 +200,23 @@ def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
     return out
 
 
+def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
+    """``surface`` with the short forms in it spelt out, when it has more words than the short form."""
+    if surface is None or " " not in surface:
+        return surface
+    words = surface.split()
+    if not any(w in expand for w in words):
+        return surface
+    return " ".join(expand.get(w, w) for w in words)
+
+
 def build_graph(
     papers: Sequence[Paper],
     mentions: Sequence[Sequence[Mention]],
     *,
-    min_cooccurrence: int = 2,
-    min_npmi: float = 0.1,
-    max_neighbours: int = 15,
+    min_cooccurrence: int = MIN_COOCCURRENCE,
+    min_npmi: float = MIN_NPMI,
+    max_neighbours: int = MAX_NEIGHBOURS,
 ) -> nx.Graph:
     """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``)."""
     if len(papers) != len(mentions):
@@ -198,6 +225,16 @@ def build_graph(
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, surfaces]
     paper_terms: list[dict[str, list]] = []
+
+    # short forms inside longer terms read as their long forms: "GCA losses", "GNNs heterophily degree"
+    expand: dict[str, str] = {}
+    for ms in mentions:
+        for m in ms:
+            short = m.short_form or (m.text if m.long_form else None)
+            if short and m.long_form and concept_key(short) in shorts and " " not in short:
+                expand.setdefault(short, _long_text(m.long_form, short))
+    for short in list(expand):
+        expand.setdefault(short + "s", expand[short])
 
     for paper, ms in zip(papers, mentions):
         terms: dict[str, list] = {}
@@ -208,9 +245,11 @@ def build_graph(
                 found = [(None, True)]  # an undefined use of a short form defined alike elsewhere
             else:
                 found = _mention_terms(m)
+            if expand:
+                found = [(_expand(surface, expand), named) for surface, named in found]
             for surface, named in found:
                 key = shorts[short_key] if surface is None else concept_key(surface)
-                key = same.get(key, key)
+                key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 if not key:
                     continue
                 c = concepts.get(key)
@@ -220,6 +259,8 @@ def build_graph(
                 c.named |= named or (surface is not None and is_name(surface))
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
+                elif surface in expand or concept_key(surface) in shorts:
+                    c.shorts[surface] += 1  # "NCO" from "NCO model": the label stays the long form
                 else:
                     c.surfaces[surface] += 1
                 if m.short_form:
@@ -234,7 +275,7 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
-    nodes, broader, fold = _hierarchy(concepts)
+    nodes, broader, fold = _hierarchy(concepts, paper_terms)
     _find_missed(papers, nodes, concepts, paper_terms)
     ids = {key: concept_id(key) for key in nodes}
 
@@ -357,12 +398,15 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 #: A word seen only inside longer terms is a term itself when this many different words modify it.
 MIN_MODIFIERS = 3
 
+#: A paper linked to fewer terms than this keeps its strongest one-paper phrases as terms.
+MIN_PAPER_TERMS = 3
+
 #: A term seen in one paper only becomes a node when it has at most this many words (or is a name);
 #: a longer one ("confounding-resistant domain generalization") links its paper to its broader terms.
 MAX_SINGLETON_WORDS = 3
 
 
-def _hierarchy(concepts: dict[str, _Concept]):
+def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]):
     """Choose the concept nodes and their ``broader`` terms.
 
     A key mentioned in a paper is a node when it is a name, or is mentioned in
@@ -403,8 +447,8 @@ def _hierarchy(concepts: dict[str, _Concept]):
             return False
         if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
             return True
-        if " " not in key:  # a lone word: a term when papers share it ("disentanglement")
-            return len(c.papers) >= 2 and key not in LONE_GENERIC and not is_junk(key)
+        if " " not in key:  # a lone word: only as the head of several terms ("bandits"), below
+            return False
         if len(c.papers) >= 2:
             return True
         return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
@@ -422,14 +466,23 @@ def _hierarchy(concepts: dict[str, _Concept]):
             if sub not in concepts:
                 concepts[sub] = _Concept()
     for word, before in left.items():
-        if (word not in concepts and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
+        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
                 and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2):
             nodes.add(word)
-            concepts[word] = _Concept()
+            concepts.setdefault(word, _Concept())
 
     # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound")
     for key, v in verdict.items():
         if v is None and any(" " in s and s in nodes for s in subs_of[key]):
+            nodes.add(key)
+    # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases
+    rank = {role: i for i, role in enumerate(ROLES)}
+    for terms in paper_terms:
+        have = sum(1 for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ())))
+        spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
+                        and not is_junk(key)),
+                       key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
+        for key in spare[: max(0, MIN_PAPER_TERMS - have)]:
             nodes.add(key)
 
     broader: dict[str, list[str]] = {}
@@ -562,13 +615,49 @@ _DATASET_NAME = re.compile(r"^(?:ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MN
 
 
 def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
-    """Named datasets and benchmarks are datasets, standard metrics are metrics, whatever the tagger said."""
+    """The kind a term's name says, where it says one; else the tagger's vote (``kind``).
+
+    Standard metrics are metrics and named datasets and benchmarks datasets,
+    whatever the tagger said; a "dataset" that only names a kind of data
+    ("3D point cloud data", "MRI centers") is a concept. Otherwise the head
+    word decides when it is unambiguous: "... complexity", "... spaces",
+    "... processes" are concepts, "... networks", "... models", "... descent"
+    methods, "... classification", "... forecasting" tasks.
+    """
     if key in _METRIC_KEYS:
         return "metric"
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
-    if _DATASET_NAME.match(label) or c.kinds["dataset"] and is_name(label) and kind == "concept":
+    if _DATASET_NAME.match(label):
+        return "dataset"
+    head = _singular(key.split()[-1]) if key else ""
+    if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
+        return "concept"
+    for kinds, heads in _HEAD_KINDS:
+        if head in heads:
+            return kinds
+    if c.kinds["dataset"] and is_name(label) and kind == "concept":
         return "dataset"
     return kind
+
+
+#: Heads that decide a term's kind ("Rademacher complexity" is a concept, "Mamba models" a method).
+_HEAD_KINDS = (
+    ("concept", frozenset("""complexity space process circuit theory bound dimension distribution property inequality
+    theorem lemma manifold variable game equation landscape geometry algebra connectivity condition phenomenon
+    regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
+    principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
+    identifiability expressivity expressiveness learnability""".split())),
+    ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method estimator encoder
+    decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
+    attention embedding distillation pruning quantization augmentation policy""".split())),
+    ("task", frozenset("""classification detection segmentation recognition generation translation answering
+    forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
+    localization reconstruction recommendation navigation planning control imputation clustering ranking
+    seriation allocation scheduling routing problem""".split())),
+    ("dataset", frozenset("dataset benchmark corpus suite".split())),
+)
+#: Heads of a kind of data rather than a dataset.
+_DATA_HEADS = frozenset("data image sample observation measurement signal record center scan text video".split())
 
 
 _METRIC_KEYS = frozenset(concept_key(m) for m in """accuracy

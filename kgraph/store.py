@@ -15,7 +15,7 @@ from pathlib import Path
 import networkx as nx
 
 from .export import FORMAT, stored_fingerprint
-from .read import InputError
+from .errors import InputError
 
 __all__ = ["read_graph", "read_json_graph"]
 

@@ -11,9 +11,9 @@ import pytest
 from kgraph.export import FILES, write_all, write_graphml, write_html, write_path_html, xml_ids
 from kgraph.page import label_zooms, select
 from kgraph.store import read_graph
-from kgraph.extract import Mention
 from kgraph.graph import build_graph
-from kgraph.read import Paper, normalize_text
+from kgraph.read import normalize_text
+from kgraph.types import Mention, Paper
 
 EVIL = "</script><script>window.__pwned = 1</script> & <b>bold</b>"
 
