@@ -181,7 +181,7 @@ def test_export_label_zooms_never_overlap():
 
 def test_export_path_page_draws_only_the_steps(corpus_kg, tmp_path):
     G = corpus_kg.graph
-    paths = corpus_kg.paths("graph neural networks", "domain generalization", k=3)
+    paths = corpus_kg.paths("graph neural networks", "domain generalization", limit=3)
     write_path_html(G, paths, tmp_path / "p.html")
     data = _page_data(tmp_path / "p.html")
     steps = {frozenset(pair) for p in data["paths"] for pair in zip(p, p[1:])}

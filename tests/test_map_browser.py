@@ -148,7 +148,7 @@ def test_browser_focused_pages(browser, corpus_out, corpus_kg, tmp_path):
     page.page.screenshot(path=str(tmp_path / "near.png"))
     page.close()
 
-    paths = corpus_kg.paths("graph neural networks", "domain generalization", k=3)
+    paths = corpus_kg.paths("graph neural networks", "domain generalization", limit=3)
     page_path = tmp_path / "path.html"
     write_path_html(corpus_kg.graph, paths, page_path)
     page = Page(browser, page_path)
