@@ -4,8 +4,12 @@ The map is laid out the way term maps are: papers and the concepts that two or
 more papers share (the *core*, every node with two or more neighbours) go
 through a force-directed layout (Fruchterman-Reingold with igraph's grid
 approximation, which is linear per iteration, so 150,000 core nodes take
-seconds, not hours); a concept only one paper mentions sits on a small spiral
-around that paper, and anything left over on a grid beside the map. A concept
+seconds, not hours); a hub (a concept in more papers than
+:data:`HUB_MIN_DEGREE` or four times the square root of the node count)
+goes to the mean position of its neighbours afterwards, so that it does not
+pull thousands of papers into one knot; a concept only one paper mentions
+sits on a small spiral around that paper, and anything left over on a grid
+beside the map. A concept
 therefore lands between the papers that mention it, and concepts that share
 papers land near each other.
 
@@ -24,10 +28,12 @@ from typing import Hashable, Mapping
 import networkx as nx
 import numpy as np
 
-__all__ = ["layout", "node_size", "importance", "EDGE_LENGTH"]
+__all__ = ["layout", "node_size", "importance", "EDGE_LENGTH", "HUB_MIN_DEGREE"]
 
 #: Median length of a core edge after scaling, in layout units.
 EDGE_LENGTH = 60.0
+#: Nodes with more neighbours than this (or 4 sqrt(nodes), if more) are placed after the force layout.
+HUB_MIN_DEGREE = 200
 _GOLDEN = math.pi * (3 - math.sqrt(5))
 
 
@@ -76,7 +82,10 @@ def layout(G: nx.Graph, *, seed: int = 42, iterations: int | None = None) -> dic
 
     order = sorted(G, key=str)
     deg = dict(G.degree())
-    core = [n for n in order if deg[n] > 1]
+    # hubs (a concept in thousands of papers) would pull their papers into one dense knot, where the grid
+    # approximation degrades to all pairs; they are placed afterwards, at the mean of their neighbours
+    hub = max(HUB_MIN_DEGREE, int(4 * math.sqrt(len(G))))
+    core = [n for n in order if 1 < deg[n] <= hub]
     if len(core) < 3:
         core = [n for n in order if deg[n] > 0]
     index = {n: i for i, n in enumerate(core)}
@@ -103,9 +112,9 @@ def layout(G: nx.Graph, *, seed: int = 42, iterations: int | None = None) -> dic
         coords = (coords - coords.mean(axis=0)) * (EDGE_LENGTH / typical)
         pos = {n: (float(x), float(y)) for n, (x, y) in zip(core, coords)}
 
-    # leaves: a spiral around the neighbour that is placed
+    # hubs, at the mean of their placed neighbours, then leaves: a spiral around the neighbour that is placed
     count: dict = {}
-    for n in order:
+    for n in sorted(order, key=lambda n: deg[n] <= hub):
         if n in pos:
             continue
         anchors = [m for m in G[n] if m in pos]

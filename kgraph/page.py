@@ -256,7 +256,9 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
     factor = 1000.0 / extent if extent > 0 else 1.0
     xy = xy * factor
     xy[:, 1] *= -1
-    scale_size = factor * EDGE_LENGTH / 60.0 * 0.6
+    # nodes shrink as the map fills (1,500 concepts in the space of 150 would cover it)
+    crowd = math.sqrt(150 / max(150, sum(1 for n in order if layer[n] == "map")))
+    scale_size = factor * EDGE_LENGTH / 60.0 * 0.6 * crowd
     labels = [_short(G.nodes[n].get("label", n), 36 if _is_paper(G.nodes[n]) else 44) for n in order]
     fonts = np.array([_font(G.nodes[n]) for n in order])
     widths = np.array([0.56 * f * len(t) + 8 for f, t in zip(fonts, labels)])
