@@ -4,10 +4,10 @@ The map is laid out the way term maps are: papers and the concepts that two or
 more papers share (the *core*, every node with two or more neighbours) go
 through a force-directed layout (Fruchterman-Reingold with igraph's grid
 approximation, which is linear per iteration, so 150,000 core nodes take
-seconds, not hours); a hub (a concept in more papers than
-:data:`HUB_MIN_DEGREE` or four times the square root of the node count)
-goes to the mean position of its neighbours afterwards, so that it does not
-pull thousands of papers into one knot; a concept only one paper mentions
+seconds, not hours); a hub (a node with more than :data:`HUB_DEGREE`
+neighbours) goes to the mean position of its neighbours afterwards, so that
+it does not pull its papers into one dense knot, where the grid
+approximation degrades towards all pairs; a concept only one paper mentions
 sits on a small spiral around that paper, and anything left over on a grid
 beside the map. A concept
 therefore lands between the papers that mention it, and concepts that share
@@ -23,17 +23,20 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from typing import Hashable, Mapping
 
 import networkx as nx
 import numpy as np
 
-__all__ = ["layout", "node_size", "importance", "EDGE_LENGTH", "HUB_MIN_DEGREE"]
+__all__ = ["layout", "node_size", "importance", "EDGE_LENGTH", "HUB_DEGREE", "MAX_FORCE_NODES"]
 
 #: Median length of a core edge after scaling, in layout units.
 EDGE_LENGTH = 60.0
-#: Nodes with more neighbours than this (or 4 sqrt(nodes), if more) are placed after the force layout.
-HUB_MIN_DEGREE = 200
+#: Nodes with more neighbours than this are placed after the force layout, at the mean of their neighbours.
+HUB_DEGREE = 100
+#: At most this many nodes go through the force layout (the best connected); the rest join like hubs.
+MAX_FORCE_NODES = 40000
 _GOLDEN = math.pi * (3 - math.sqrt(5))
 
 
@@ -84,10 +87,13 @@ def layout(G: nx.Graph, *, seed: int = 42, iterations: int | None = None) -> dic
     deg = dict(G.degree())
     # hubs (a concept in thousands of papers) would pull their papers into one dense knot, where the grid
     # approximation degrades to all pairs; they are placed afterwards, at the mean of their neighbours
-    hub = max(HUB_MIN_DEGREE, int(4 * math.sqrt(len(G))))
+    hub = HUB_DEGREE
     core = [n for n in order if 1 < deg[n] <= hub]
     if len(core) < 3:
         core = [n for n in order if deg[n] > 0]
+    if len(core) > MAX_FORCE_NODES:  # the best-connected part; the rest joins it like the hubs do
+        keep = set(sorted(core, key=lambda n: (-deg[n], str(n)))[:MAX_FORCE_NODES])
+        core = [n for n in core if n in keep]
     index = {n: i for i, n in enumerate(core)}
     pos: dict = {}
     if core:
@@ -112,20 +118,27 @@ def layout(G: nx.Graph, *, seed: int = 42, iterations: int | None = None) -> dic
         coords = (coords - coords.mean(axis=0)) * (EDGE_LENGTH / typical)
         pos = {n: (float(x), float(y)) for n, (x, y) in zip(core, coords)}
 
-    # hubs, at the mean of their placed neighbours, then leaves: a spiral around the neighbour that is placed
+    # hubs and the core beyond the force layout's share: at the mean of their placed neighbours, best
+    # connected first, a node waiting for a placed neighbour; then leaves, on a spiral around their neighbour
     count: dict = {}
-    for n in sorted(order, key=lambda n: deg[n] <= hub):
-        if n in pos:
-            continue
-        anchors = [m for m in G[n] if m in pos]
-        if not anchors:
-            continue
-        ax = sum(pos[m][0] for m in anchors) / len(anchors)
-        ay = sum(pos[m][1] for m in anchors) / len(anchors)
-        key = anchors[0] if len(anchors) == 1 else n
-        k = count[key] = count.get(key, 0) + 1
-        r = EDGE_LENGTH * (0.3 + 0.12 * math.sqrt(k))
-        pos[n] = (ax + r * math.cos(k * _GOLDEN), ay + r * math.sin(k * _GOLDEN))
+    waiting = sorted((n for n in order if n not in pos), key=lambda n: (deg[n] <= 1, -deg[n] if deg[n] > hub else 0))
+    for _ in range(4):
+        left = []
+        for n in waiting:
+            anchors = [m for m in G[n] if m in pos]
+            if not anchors:
+                left.append(n)
+                continue
+            ax = sum(pos[m][0] for m in anchors) / len(anchors)
+            ay = sum(pos[m][1] for m in anchors) / len(anchors)
+            key = anchors[0] if len(anchors) == 1 else n
+            k = count[key] = count.get(key, 0) + 1
+            r = EDGE_LENGTH * (0.3 + 0.12 * math.sqrt(k))
+            angle = k * _GOLDEN if len(anchors) == 1 else (zlib.crc32(str(n).encode()) % 6283) / 1000
+            pos[n] = (ax + r * math.cos(angle), ay + r * math.sin(angle))
+        if len(left) == len(waiting):
+            break
+        waiting = left
 
     # the rest (isolated nodes, pairs joined only to each other): a grid under the map
     rest = [n for n in order if n not in pos]
