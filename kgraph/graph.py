@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
@@ -31,7 +32,7 @@ import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .terms import (FIELD_GENERIC, LONE_GENERIC, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .types import KINDS, ROLES, Mention, Paper
 
@@ -63,9 +64,10 @@ class _Concept:
     shorts: Counter = field(default_factory=Counter)
     papers: set = field(default_factory=set)
     named: bool = False  # an abbreviation's long form, a proposed name, or a written name
+    heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
 
 
-def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
+def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
     """Short forms whose definitions agree across the corpus, and long forms that are the same definition.
 
     Returns ``(short key -> long key, long key -> canonical long key)``. Two
@@ -78,11 +80,11 @@ def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, st
     from rapidfuzz import fuzz
 
     defs: dict[str, Counter] = defaultdict(Counter)
-    for ms in mentions:
+    for paper, ms in zip(papers, mentions):
         seen = set()
         for m in ms:
             if m.long_form:
-                pair = (concept_key(m.short_form or m.text), concept_key(_long_text(m.long_form, m.short_form or m.text)))
+                pair = (concept_key(m.short_form or m.text), concept_key(_full_long_form(m, paper.abstract)))
                 if pair not in seen:  # counted once per paper
                     seen.add(pair)
                     defs[pair[0]][pair[1]] += 1
@@ -98,11 +100,32 @@ def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, st
             else:
                 groups.append([long])
         for group in groups:
+            # a definition cut before its head ("Generalized Logit-Adjusted") is the one that has it
+            group.sort(key=lambda k: -any(k != other and k.startswith(other + " ") for other in group))
             for long in group[1:]:
                 same[long] = group[0]
         if len(groups) == 1:
             shorts[short] = groups[0][0]
     return shorts, same
+
+
+def _full_long_form(m: Mention, text: str) -> str:
+    """The long form a mention stands for, with the head a definition left after the bracket.
+
+    "Generalized Logit-Adjusted (GLA) loss functions" defines GLA as the loss
+    functions: a long form whose last word cannot be a noun takes the words
+    after the bracket in ``text`` (the abstract).
+    """
+    short = m.short_form or m.text
+    long = _long_text(m.long_form, short)
+    words = long.split()
+    if not words or "NOUN" in _pos(words[-1].lower()) or words[-1].lower().endswith("ing"):
+        return long
+    found = re.search(re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)\s*([\w\- ]+?)(?=\s*[,.;:()]|\s+(?:and|or|that|which|to|for|with|in|on)\b|$)",
+                      text)
+    if found and found.group(1).strip():
+        return clean_term(f"{long} {found.group(1).strip()}") or long
+    return long
 
 
 #: Two definitions of one abbreviation whose keys are this similar (rapidfuzz ratio) are one definition.
@@ -161,8 +184,13 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
             continue
         for name in _COINED.finditer(sentence, cue.end()):
             word = name.group(0)
-            if len(word) >= 3 and not word.isdigit() and word not in _NOT_COINED and name.start() - cue.end() <= 120:
-                return word
+            if name.start() - cue.end() > 120:
+                break
+            if len(word) < 3 or word.isdigit() or word in _NOT_COINED or _HYPHEN_ADJ.search(word.lower()):
+                continue  # "LLMs", "PEFT-based"
+            if re.fullmatch(r"[A-Z][A-Za-z]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
+                continue  # a class of existing things ("MoEs", "LS-SVMs"), a compound of words ("Logit-Adjusted")
+            return word
     for m in mentions:
         if m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60:
             return m.text
@@ -176,6 +204,13 @@ _NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CN
 
 def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
     """The terms one mention is about, as ``(surface, named)``."""
+    return list(_terms_of(m.text, m.long_form, m.short_form, m.proposed))
+
+
+@lru_cache(maxsize=1 << 16)
+def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed: bool) -> tuple:
+    m = Mention(text, 0, len(text), "concept", long_form=long_form, short_form=short_form,
+                role="proposes" if proposed else "mentions")
     if m.long_form and m.short_form:  # a whole definition: "long form (SHORT) [tail]"
         long = _long_text(m.long_form, m.short_form)
         tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
@@ -183,21 +218,21 @@ def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
             # "Generalized Class-Aware weighted (GCA) losses" names the losses
             term = clean_term(f"{long} {tail}")
             if term and not is_junk(term):
-                return [(term, True)]
-        return [(long, True)]
+                return ((term, True),)
+        return ((long, True),)
     if m.long_form:  # a use of a defined short form: it stands for the long form
-        return [(_long_text(m.long_form, m.short_form or m.text), True)]
+        return ((_long_text(m.long_form, m.short_form or m.text), True),)
     text = strip_parentheticals(m.text)
     if m.short_form:
-        return [(_long_text(text, m.short_form), True)]
-    named = m.proposed
+        return ((_long_text(text, m.short_form), True),)
+    named = m.proposed and is_name(text)  # "we propose a norm-guided objective" names no term
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
     out = []
     for part in parts:
         term = clean_term(part)
         if term and not is_junk(term):
             out.append((term, named))
-    return out
+    return tuple(out)
 
 
 def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
@@ -207,7 +242,18 @@ def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
     words = surface.split()
     if not any(w in expand for w in words):
         return surface
-    return " ".join(expand.get(w, w) for w in words)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        out.append(expand.get(w, w))
+        i += 1
+        if w in expand:
+            # "GLA losses", "GCA loss functions" when GLA already names the losses: the head is not said twice
+            said = set(concept_key(expand[w]).split()) | {"function"}
+            while i < len(words) and concept_key(words[i]) in said:
+                i += 1
+    return " ".join(out)
 
 
 def build_graph(
@@ -221,18 +267,18 @@ def build_graph(
     """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``)."""
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
-    shorts, same = _resolve_shorts(mentions)
+    shorts, same = _resolve_shorts(papers, mentions)
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, surfaces]
     paper_terms: list[dict[str, list]] = []
 
     # short forms inside longer terms read as their long forms: "GCA losses", "GNNs heterophily degree"
     expand: dict[str, str] = {}
-    for ms in mentions:
+    for paper, ms in zip(papers, mentions):
         for m in ms:
             short = m.short_form or (m.text if m.long_form else None)
             if short and m.long_form and concept_key(short) in shorts and " " not in short:
-                expand.setdefault(short, _long_text(m.long_form, short))
+                expand.setdefault(short, _full_long_form(m, paper.abstract))
     for short in list(expand):
         expand.setdefault(short + "s", expand[short])
 
@@ -241,8 +287,8 @@ def build_graph(
         for m in ms:
             role = m.role if not m.proposed else "proposes"
             short_key = concept_key(m.text)
-            if not m.long_form and short_key in shorts and not m.short_form:
-                found = [(None, True)]  # an undefined use of a short form defined alike elsewhere
+            if short_key in shorts and not m.short_form:
+                found = [(None, True)]  # a use of a short form defined alike everywhere (here or elsewhere)
             else:
                 found = _mention_terms(m)
             if expand:
@@ -256,7 +302,8 @@ def build_graph(
                 if c is None:
                     c = concepts[key] = _Concept()
                 c.kinds[m.kind] += 1
-                c.named |= named or (surface is not None and is_name(surface))
+                c.heads[_singular(strip_parentheticals(m.text).split()[-1].lower()) if m.text.split() else ""] += 1
+                c.named |= named
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
                 elif surface in expand or concept_key(surface) in shorts:
@@ -275,6 +322,8 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
+    # a phrase the tagger found in one paper is a term of two when another paper writes it too
+    _find_missed(papers, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
     _find_missed(papers, nodes, concepts, paper_terms)
     ids = {key: concept_id(key) for key in nodes}
@@ -348,7 +397,7 @@ def _unsentence(forms: Counter) -> Counter:
     out: Counter = Counter()
     for form, count in forms.items():
         words = form.split()
-        if (len(words) > 1 and words[0][:1].isupper() and words[0][1:].islower()
+        if (words and words[0][:1].isupper() and words[0][1:].islower()
                 and not any(ch.isupper() for ch in " ".join(words[1:])) and is_common_word(words[0])):
             form = words[0].lower() + form[len(words[0]):]
         out[form] += count
@@ -395,7 +444,12 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
                     into[2] |= entry[2]
 
 
-#: A word seen only inside longer terms is a term itself when this many different words modify it.
+#: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
+_SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
+                        "technique problem task paradigm".split())
+
+#: A word seen only inside longer terms is a term itself when this many different words modify it,
+#: in as many papers.
 MIN_MODIFIERS = 3
 
 #: A paper linked to fewer terms than this keeps its strongest one-paper phrases as terms.
@@ -421,15 +475,18 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     Returns ``(nodes, broader, fold)``.
     """
     contained: dict[str, set[str]] = defaultdict(set)  # subterm -> papers of the keys that end in it
+    containers: Counter = Counter()  # subterm -> how many different keys end in it
     left: dict[str, set[str]] = defaultdict(set)  # lone word -> the words seen right before it
     word_papers: dict[str, set[str]] = defaultdict(set)
     subs_of: dict[str, list[str]] = {}
     for key, c in concepts.items():
-        subs_of[key] = subs = subterms(key)
+        written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+        subs_of[key] = subs = [sub for sub in subterms(written) if sub != key]
         head = key.split(" of ")[0]  # "Rademacher complexity of linear predictors" is about its head
         for sub in subs:
             if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
                 contained[sub] |= c.papers
+                containers[sub] += 1
         words = key.split()
         for i, w in enumerate(words):
             # a head: the last word, or one followed only by a generic word ("regret bound")
@@ -445,10 +502,12 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         text = surface(c, key)
         if is_vague(text) or is_vague(key):
             return False
+        if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
+            return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
             return True
-        if " " not in key:  # a lone word: only as the head of several terms ("bandits"), below
-            return False
+        if " " not in key:  # a lone word: a standard metric, or the head of several terms ("bandits"), below
+            return key in _METRIC_KEYS
         if len(c.papers) >= 2:
             return True
         return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
@@ -461,13 +520,17 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for sub, ps in contained.items():
         if sub in nodes or verdict.get(sub) is False:
             continue
-        if len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub) and not is_vague(sub):
+        if sub not in concepts and containers[sub] < 2:
+            continue  # inside one name only ("kernel Hilbert space" of RKHS): no term of its own
+        if (len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub)
+                and not is_vague(sub) and (sub in concepts or sub.split()[-1] not in _DATA_HEADS)):
             nodes.add(sub)
             if sub not in concepts:
                 concepts[sub] = _Concept()
     for word, before in left.items():
-        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
-                and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2):
+        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= MIN_MODIFIERS
+                and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2
+                and "NOUN" in _pos(word)):
             nodes.add(word)
             concepts.setdefault(word, _Concept())
 
@@ -480,18 +543,29 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for terms in paper_terms:
         have = sum(1 for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ())))
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
-                        and not is_junk(key)),
+                        and not is_junk(key) and " of " not in key and len(key.split()) <= MAX_SINGLETON_WORDS),
                        key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
         for key in spare[: max(0, MIN_PAPER_TERMS - have)]:
             nodes.add(key)
 
-    broader: dict[str, list[str]] = {}
-    fold: dict[str, list[str]] = {}
-    for key in list(concepts):
-        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes]
+    def tops(key: str) -> list[str]:
+        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes and s != key]
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
         if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
             top = [s for s in top if " " in s or key.endswith(" " + s)]
+        return top
+
+    # "gradient-descent training", "point cloud data": one paper's name for the broader term itself
+    for key in sorted(nodes):
+        c, top = concepts[key], tops(key)
+        if (len(top) == 1 and len(c.papers) < 2 and not c.named and not c.shorts
+                and all(w in _SAME_THING or w in EVALUATIVE for w in set(key.split()) - set(top[0].split()))):
+            nodes.discard(key)
+
+    broader: dict[str, list[str]] = {}
+    fold: dict[str, list[str]] = {}
+    for key in list(concepts):
+        top = tops(key)
         if key in nodes:
             if top:
                 broader[key] = top
@@ -632,11 +706,15 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     head = _singular(key.split()[-1]) if key else ""
     if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
         return "concept"
-    for kinds, heads in _HEAD_KINDS:
-        if head in heads:
-            return kinds
+    written = [h for h, _ in c.heads.most_common()] if c.heads else []
+    for candidate in [head, *written[:1]]:
+        for kinds, heads in _HEAD_KINDS:
+            if candidate in heads:
+                return kinds
     if c.kinds["dataset"] and is_name(label) and kind == "concept":
         return "dataset"
+    if kind == "concept" and " " not in label and _named([label]):
+        return "method"  # a coined name the tagger called a concept: "CLIP", "GP-UCB", "DANA"
     return kind
 
 
@@ -653,7 +731,7 @@ _HEAD_KINDS = (
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking
-    seriation allocation scheduling routing problem""".split())),
+    seriation allocation scheduling routing problem generalization minimization""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )
 #: Heads of a kind of data rather than a dataset.
