@@ -180,7 +180,7 @@ _latex = LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
 _MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)", re.S)
 _TEXT_CMD = re.compile(r"\\[A-Za-z]+\*?(?:\s*\{[^{}$]*\})*")
 _ACCENT = re.compile(r"\\['`^\"~=.][A-Za-z{]|\\[cvuHk]\{")
-_MD_EMPH = re.compile(r"(?<![\w*\\])(\*\*|\*|__|_)(?=[^\s*_])(.+?)(?<=[^\s*_\\])\1(?![\w*])")
+_MD_EMPH = re.compile(r"(?<![\w*\\])(\*\*|\*|__|_)(?=[^\s*_])(.{1,300}?)(?<=[^\s*_\\])\1(?![\w*])")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9\-]*[A-Za-z0-9]")
 _TRANSLATE = {
     **{ord(c): "'" for c in "\u2018\u2019\u201a\u201b\u2032\u00b4`"},
