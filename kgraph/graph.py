@@ -32,7 +32,7 @@ import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .terms import (_HYPHEN_ADJ, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .types import KINDS, ROLES, Mention, Paper
 
@@ -322,6 +322,7 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
+    _add_named(papers, concepts, paper_terms)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
@@ -506,8 +507,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
             return True
-        if " " not in key:  # a lone word: a standard metric, or the head of several terms ("bandits"), below
-            return key in _METRIC_KEYS
+        if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
+            # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
+            return key in _METRIC_KEYS or (len(c.papers) >= 2 and bool(_NOMINAL.search(key)) and "NOUN" in _pos(key)
+                                           and key not in LONE_GENERIC and not is_junk(key))
         if len(c.papers) >= 2:
             return True
         return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
@@ -647,6 +650,30 @@ def _find_missed(papers, nodes, concepts, paper_terms) -> None:
                 concepts[key].papers.add(paper.id)
 
 
+def _add_named(papers, concepts, paper_terms) -> None:
+    """Named datasets and standard metrics written in an abstract are its concepts, found or not by the tagger.
+
+    "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
+    only. Outside math, as written (case matters: "MAE" is a metric, "mae" is not).
+    """
+    for paper, terms in zip(papers, paper_terms):
+        text = _MATH_SPAN.sub(" ", paper.abstract)
+        for pattern, kind in ((_DATASET_IN_TEXT, "dataset"), (_METRIC_IN_TEXT, "metric")):
+            for m in pattern.finditer(text):
+                surface = m.group(0)
+                key = concept_key(surface)
+                if not key:
+                    continue
+                c = concepts.setdefault(key, _Concept())
+                c.papers.add(paper.id)
+                if key not in terms:
+                    terms[key] = [0, "mentions", set()]
+                    c.kinds[kind] += 1
+                    c.surfaces[surface] += 1
+                    c.named = True
+                terms[key][0] += 1
+
+
 def _find_words(surface: str, key: str) -> str | None:
     """The words of ``key`` as written in ``surface`` ("regret bound" in "dynamic regret bounds")."""
     words = key.split()
@@ -681,11 +708,18 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
 
 
 #: Families of named datasets and benchmarks; their mentions are datasets whatever the tagger said.
-_DATASET_NAME = re.compile(r"^(?:ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|SQuAD|"
-                           r"GLUE|SuperGLUE|WikiText|Cityscapes|PASCAL|CelebA|LSUN|ShapeNet|MovieLens|Omniglot|"
-                           r"ADE20K|NuScenes|Waymo|OGB|Cora|Citeseer|PubMed|MMLU|GSM8K|HumanEval|MBPP|"
-                           r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|TerraIncognita|WILDS|D4RL|Atari|MuJoCo)"
-                           r"(?:[\s\-]?[\w.]*)?$", re.I)
+_DATASET_FAMILIES = (r"ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|SQuAD|"
+                     r"GLUE|SuperGLUE|WikiText|Cityscapes|PASCAL|CelebA|LSUN|ShapeNet|ModelNet|MovieLens|Omniglot|"
+                     r"ADE20K|NuScenes|Waymo|OGB|Cora|Citeseer|PubMed|MMLU|GSM8K|HumanEval|MBPP|"
+                     r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|TerraIncognita|WILDS|D4RL|Atari|MuJoCo|"
+                     r"SNLI|MultiNLI|MNLI|IMDb|SST-?2|TREC|WMT|LibriSpeech|fastMRI|TSPLIB|CVRPLIB")
+#: Families of named datasets and benchmarks; their mentions are datasets whatever the tagger said.
+_DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?[\w.]*)?$", re.I)
+#: The same names in running text, with their versions: "CIFAR-100", "CIFAR-10C", "ImageNet-1k".
+_DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*)?(?![\w-])")
+#: Metrics named in running text (written as here): they are metric concepts even where the tagger missed them.
+_METRIC_IN_TEXT = re.compile(r"(?<![\w-])(?:F1(?:[- ]score)?|BLEU(?:-\d)?|ROUGE(?:-[L12])?|METEOR|CIDEr|FID|PSNR|SSIM|LPIPS"
+                             r"|AUROC|AUPRC|AUC|mAP|MAE|MSE|RMSE|NDCG|MRR|WER|top-[15] accuracy)(?![\w-])")
 
 
 def _kind_by_name(key: str, c: _Concept, kind: str) -> str:

@@ -197,7 +197,7 @@ computation computations operation operations run runs trial trials round rounds
 generation understanding reasoning modeling modelling analysis design designs development
 experiment experiments evaluation evaluations test tests testing validation verification
 prior priors posterior noise signal bias variance sparsity stability plasticity
-mode modes flow flows shift shifts selection norm norms dependence consistency constraint constraints
+mode modes flow flows shift shifts selection norm norms dependence consistency constraint constraints ordering orderings
 machine machines minimization maximization operator operators predictor predictors label labels
 dimension dimensions activation activations query queries node nodes matrix matrices estimation
 response responses population guarantee guarantees regime regimes variation variations vector vectors
