@@ -124,8 +124,9 @@ def worker(variant: str, corpus: str, out: str, cache: str) -> dict:
 
 
 def run_variant(variant: str, corpus: Path, tmp: Path) -> dict:
+    folder = "kgraph" if variant == "kgraph warm" else re.sub(r"\W", "_", variant)  # warm: rebuild into the same outputs
     cmd = [sys.executable, __file__, "--worker", variant, "--corpus", str(corpus),
-           "--out", str(tmp / re.sub(r"\W", "_", variant)), "--cache", str(tmp / "cache.sqlite")]
+           "--out", str(tmp / folder), "--cache", str(tmp / "cache.sqlite")]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     _, status, usage = os.wait4(proc.pid, 0)

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Iterable, Sequence
 
-import networkx as nx
-
 from .cache import MentionCache
 from .errors import InputError
-from .export import FILES
 from .extract import extractor_version
 from .graph import MAX_NEIGHBOURS, MIN_COOCCURRENCE, MIN_NPMI, build_graph
 from .knowledge_graph import KnowledgeGraph
@@ -124,19 +120,9 @@ def _build(papers: list[Paper], *, progress: BuildProgress | None = None, model_
 
 def load(path: str | Path = "outputs") -> KnowledgeGraph:
     """Load a saved graph: a folder written by :meth:`KnowledgeGraph.save`, a .graphml or a .json file."""
-    path = Path(path)
-    if path.is_dir():
-        path = path / FILES[0]
-    if not path.exists():
-        raise InputError(f"{path}: no such graph file (run `kgraph build` first)")
-    try:
-        if path.suffix == ".json":
-            data = json.loads(path.read_text(encoding="utf-8"))
-            G = nx.node_link_graph(data, edges="links")
-        else:
-            G = nx.read_graphml(path)
-    except Exception as err:  # networkx raises many kinds on a broken file
-        raise InputError(f"{path}: not a kgraph graph ({err})") from err
+    from .store import read_graph
+
+    G = read_graph(path)
     if not any(k == "paper" for _, k in G.nodes(data="kind")):
         raise InputError(f"{path}: no paper nodes; not a kgraph graph")
     return KnowledgeGraph(G)

@@ -180,7 +180,7 @@ def _cmd_neighbours(args) -> int:
     center = kg.find_concept(args.concept)
     sub = kg.neighbourhood(center, depth=args.depth, kinds=args.kind)
     if args.html:
-        write_html(sub, args.html, title=f"kgraph: {_node_label(kg, center)}", highlight=[center],
+        write_html(sub, args.html, title=f"kgraph: {_node_label(kg, center)}", highlight=[center], focus=center,
                    note=f"neighbourhood of {_node_label(kg, center)} (depth {args.depth})")
         _wrote_html(args.html, sub)
     nodes = sorted((n for n in sub if n != center),
@@ -232,7 +232,7 @@ def _cmd_related(args) -> int:
 
 
 def _cmd_path(args) -> int:
-    from .export import write_html
+    from .export import write_path_html
 
     if args.html:
         _check_out_file(Path(args.html))
@@ -240,8 +240,8 @@ def _cmd_path(args) -> int:
     paths = kg.paths(args.a, args.b, limit=args.limit)
     if args.html and paths:
         sub = kg.graph.subgraph({n for p in paths for n in p})
-        write_html(sub, args.html, title="kgraph: paths", highlight=[paths[0][0], paths[0][-1]],
-                   note=f"{len(paths)} shortest paths")
+        write_path_html(kg.graph, paths, args.html,
+                        note=f"{len(paths)} shortest paths from {_node_label(kg, paths[0][0])} to {_node_label(kg, paths[0][-1])}")
         _wrote_html(args.html, sub)
     elif args.html:
         log.warning("no path, so %s was not written", args.html)
@@ -362,8 +362,9 @@ def make_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_train)
 
     def graph_opts(q):
-        q.add_argument("--graph", default="outputs/graph.graphml", metavar="FILE",
-                       help="saved graph: a .graphml or .json file, or its folder (default: outputs/graph.graphml)")
+        q.add_argument("--graph", default="outputs", metavar="PATH",
+                       help="saved graph: an output folder (its fast store is read first), a .graphml or a .json "
+                            "(default: outputs)")
         q.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     query = sub.add_parser("query", help="ask a saved graph (no extraction)")

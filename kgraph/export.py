@@ -1,38 +1,84 @@
-"""Export stage: GraphML, GEXF, node-link JSON and an offline HTML page.
+"""Export stage: GraphML, GEXF, node-link JSON and an offline HTML map, laid out once.
+
+:func:`write_all` lays the graph out (:mod:`kgraph.layout`) and writes every
+file with the same positions and sizes: ``x``, ``y``, ``size`` and ``r``,
+``g``, ``b`` attributes in GraphML (what Gephi's importer reads), GEXF 1.3
+``viz:position``, ``viz:size`` and ``viz:color``, and the same keys in
+graph.json, so Gephi, Gephi Lite and sigma.js open the files laid out,
+coloured and sized. Node ids are written as XML NMTOKENs (spaces and other
+characters a GraphML id may not hold are escaped, the same way in every file).
 
 Every file is first written to a temporary name in the output folder and
 moved into place only when all of them are complete, so a build killed
-halfway leaves the previous files intact.
+halfway leaves the previous files intact. A fingerprint of the graph and the
+export options is stored in graph.json and graph.graphml; when a rebuild
+produces the same graph, nothing is laid out or written again.
 
-The HTML page is built with pyvis and rendered with kgraph's own template,
-which inlines vis-network (shipped inside pyvis) so that the page draws with
-no network at all. Graph data sits in a ``<script type="application/json">``
-block with ``<`` escaped, so text from the input never runs as script, and
-tooltips are set as text, not HTML.
+graph.json doubles as the fast store that :func:`kgraph.store.read_graph`
+loads (its ``graph`` block carries ``kgraph_format`` and ``fingerprint``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import os
 import re
+import unicodedata
 from pathlib import Path
-from typing import Iterable
+from typing import Hashable, Iterable, Mapping
 
 import networkx as nx
 
-__all__ = ["write_all", "write_graph_files", "write_graphml", "write_gexf", "write_html", "html_subgraph", "FILES"]
+from .layout import layout, node_size
+from .page import HTML_MAX_CONCEPTS, HTML_MAX_PAPERS, write_html, write_path_html
+
+__all__ = ["write_all", "write_graph_files", "write_graphml", "write_gexf", "write_json", "write_html",
+           "write_path_html", "fingerprint", "stored_fingerprint", "xml_ids", "FILES", "FORMAT"]
 
 FILES = ("graph.graphml", "graph.gexf", "graph.json", "graph.html")
-HTML_MAX_NODES = 2000
+log = logging.getLogger("kgraph")
+#: Version of what the files hold; a store of another version is not read as a fast store.
+FORMAT = 2
 
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NAME_OK = re.compile(r"[A-Za-z0-9._:\-]")
+_NAME_CATEGORIES = {"Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Mn", "Mc"}
 
 
 def _clean(value):
     if isinstance(value, str):
         return _XML_BAD.sub("", value)
     return value
+
+
+def _nmtoken(text: str) -> str:
+    """``text`` as an XML NMTOKEN: white space becomes ``_``, other characters a name cannot hold ``-xHH-``."""
+    out = []
+    for ch in text:
+        if _NAME_OK.match(ch) or (ord(ch) > 127 and unicodedata.category(ch) in _NAME_CATEGORIES):
+            out.append(ch)
+        elif ch.isspace():
+            out.append("_")
+        else:
+            out.append(f"-x{ord(ch):x}-")
+    return "".join(out) or "_"
+
+
+def xml_ids(G: nx.Graph) -> dict[Hashable, str]:
+    """node -> its id in the files: the node's name if it is a valid NMTOKEN, else an escaped form, unique."""
+    ids: dict[Hashable, str] = {}
+    used: set[str] = set()
+    for n in G:
+        base = _nmtoken(_clean(str(n)))
+        name, k = base, 1
+        while name in used:
+            k += 1
+            name = f"{base}.{k}"
+        used.add(name)
+        ids[n] = name
+    return ids
 
 
 def _types(dicts: Iterable[dict]) -> dict[str, type]:
@@ -69,10 +115,7 @@ def _coerce(d: dict, types: dict[str, type]) -> dict:
     return out
 
 
-#: Attribute types as GraphML and GEXF both name them.
 _XML_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
-
-
 _ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
 
 
@@ -87,21 +130,77 @@ def _xml(v) -> str:
     return str(v)
 
 
-def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -> None:
-    """Write GraphML, GEXF and node-link JSON in one streaming pass over nodes, then edges.
+def _graph_attrs(G: nx.Graph) -> dict:
+    return {k: v for k, v in G.graph.items() if isinstance(v, (str, int, float, bool)) and k not in ("fingerprint",)}
+
+
+def fingerprint(G: nx.Graph, **options) -> str:
+    """A hash of the graph (nodes, edges, attributes, in order) and of the export options."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(repr((FORMAT, sorted(options.items()), sorted(_graph_attrs(G).items(), key=str))).encode())
+    for n, d in G.nodes(data=True):
+        h.update(repr((n, sorted(d.items(), key=str))).encode("utf-8", "surrogatepass"))
+    for u, v, d in G.edges(data=True):
+        h.update(repr((u, v, sorted(d.items(), key=str))).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+_STORED = re.compile(r'"?fingerprint"?[=:] ?"([0-9a-f]{32})"')
+
+
+def stored_fingerprint(path) -> str | None:
+    """The fingerprint written at the head of a graph.json or graph.graphml, or None."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(8192).decode("utf-8", "replace")
+    except OSError:
+        return None
+    match = _STORED.search(head)
+    return match.group(1) if match else None
+
+
+def _layout_of(G: nx.Graph) -> dict:
+    """Positions stored on the nodes (a loaded graph), else a fresh layout."""
+    xs = nx.get_node_attributes(G, "x")
+    ys = nx.get_node_attributes(G, "y")
+    if len(xs) == len(ys) == len(G):
+        return {n: (float(xs[n]), float(ys[n])) for n in G}
+    return layout(G)
+
+
+def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None,
+                      pos: Mapping | None = None, stamp: str | None = None) -> None:
+    """Write GraphML, GEXF 1.3 and node-link JSON in one streaming pass over nodes, then edges.
 
     No copy of the graph is made: attribute types are settled in a first
     look at the attribute dicts (one type per key, mixed keys become
     strings), then every node and every edge is written to all three files
     as it is read. Values are str, int, float or bool; characters XML cannot
     carry are dropped.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        The graph.
+    graphml, gexf, json_path : path, optional
+        Where to write each file (None: not written).
+    pos : mapping, optional
+        node -> (x, y); computed with :func:`kgraph.layout.layout` when not given.
+    stamp : str, optional
+        Fingerprint to record in the files (see :func:`fingerprint`).
     """
+    pos = _layout_of(G) if pos is None else pos
     node_types = _types(d for _, d in G.nodes(data=True))
+    node_types.update(x=float, y=float, size=float)
     edge_types = _types(d for *_, d in G.edges(data=True))
     node_keys = sorted(node_types)
     edge_keys = sorted(edge_types)
+    graph_attrs = _graph_attrs(G)
+    graph_attrs["kgraph_format"] = FORMAT
+    if stamp:
+        graph_attrs["fingerprint"] = stamp
+    ids = xml_ids(G)
     files = []
-    ids: dict = {}  # node -> its id as XML text, made once
     try:
         gm = open(graphml, "w", encoding="utf-8") if graphml else None
         files.append(gm)
@@ -110,18 +209,26 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
         js = open(json_path, "w", encoding="utf-8") if json_path else None
         files.append(js)
         if gm:
-            gm.write('<?xml version="1.0" encoding="utf-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
+            gm.write('<?xml version="1.0" encoding="utf-8"?>\n')
+            if stamp:
+                gm.write(f'<!-- kgraph fingerprint="{stamp}" -->\n')
+            gm.write('<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
                      'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
                      'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
+            graph_types = _types([graph_attrs])
+            for i, k in enumerate(sorted(graph_attrs)):
+                gm.write(f'<key id="g{i}" for="graph" attr.name="{_xml(k)}" attr.type="{_XML_TYPE[graph_types[k]]}"/>\n')
             for i, k in enumerate(node_keys):
                 gm.write(f'<key id="n{i}" for="node" attr.name="{_xml(k)}" attr.type="{_XML_TYPE[node_types[k]]}"/>\n')
             for i, k in enumerate(edge_keys):
                 gm.write(f'<key id="e{i}" for="edge" attr.name="{_xml(k)}" attr.type="{_XML_TYPE[edge_types[k]]}"/>\n')
             gm.write('<graph edgedefault="undirected">\n')
-        gx_node_keys = [k for k in node_keys if k != "label"]
+            for i, k in enumerate(sorted(graph_attrs)):
+                gm.write(f'<data key="g{i}">{_xml(_clean(graph_attrs[k]))}</data>\n')
+        gx_node_keys = [k for k in node_keys if k not in ("label", "x", "y", "size")]
         if gx:
-            gx.write('<?xml version="1.0" encoding="utf-8"?>\n<gexf xmlns="http://www.gexf.net/1.2draft" '
-                     'xmlns:viz="http://www.gexf.net/1.2draft/viz" version="1.2">\n'
+            gx.write('<?xml version="1.0" encoding="utf-8"?>\n<gexf xmlns="http://gexf.net/1.3" '
+                     'xmlns:viz="http://gexf.net/1.3/viz" version="1.3">\n'
                      '<meta><creator>kgraph</creator></meta>\n<graph defaultedgetype="undirected" mode="static">\n'
                      '<attributes class="node" mode="static">\n')
             for i, k in enumerate(gx_node_keys):
@@ -131,22 +238,22 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
                 gx.write(f'<attribute id="{i}" title="{_xml(k)}" type="{_XML_TYPE[edge_types[k]]}"/>\n')
             gx.write("</attributes>\n<nodes>\n")
         if js:
-            graph_attrs = {k: v for k, v in G.graph.items() if isinstance(v, (str, int, float, bool))}
             js.write('{"directed": false, "multigraph": false, "graph": ' + json.dumps(graph_attrs) + ', "nodes": [')
 
         for index, (n, d) in enumerate(G.nodes(data=True)):
-            d = _coerce(d, node_types)
-            node_id = _clean(str(n))
-            xml_id = ids[n] = _xml(node_id)
+            x, y = pos[n]
+            d = _coerce({**d, "x": float(x), "y": float(y), "size": node_size(d)}, node_types)
+            node_id = ids[n]
             if gm:
-                gm.write(f'<node id="{xml_id}">')
+                gm.write(f'<node id="{node_id}">')
                 gm.write("".join(f'<data key="n{i}">{_xml(d[k])}</data>' for i, k in enumerate(node_keys) if k in d))
                 gm.write("</node>\n")
             if gx:
-                gx.write(f'<node id="{xml_id}" label="{_xml(d.get("label", node_id))}"><attvalues>')
+                gx.write(f'<node id="{node_id}" label="{_xml(d.get("label", node_id))}"><attvalues>')
                 gx.write("".join(f'<attvalue for="{i}" value="{_xml(d[k])}"/>' for i, k in enumerate(gx_node_keys) if k in d))
                 gx.write(f'</attvalues><viz:color r="{int(d.get("r", 128))}" g="{int(d.get("g", 128))}" '
-                         f'b="{int(d.get("b", 128))}" a="1.0"/><viz:size value="{_size(d)}"/></node>\n')
+                         f'b="{int(d.get("b", 128))}" a="1.0"/><viz:position x="{d["x"]}" y="{d["y"]}" z="0.0"/>'
+                         f'<viz:size value="{d["size"]}"/></node>\n')
             if js:
                 js.write(("," if index else "") + json.dumps({**d, "id": node_id}, ensure_ascii=False))
         if gx:
@@ -166,8 +273,7 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
                 gx.write("".join(f'<attvalue for="{i}" value="{_xml(d[k])}"/>' for i, k in enumerate(edge_keys) if k in d))
                 gx.write("</attvalues></edge>\n")
             if js:
-                js.write(("," if index else "") + json.dumps({**d, "source": _clean(str(u)), "target": _clean(str(v))},
-                                                             ensure_ascii=False))
+                js.write(("," if index else "") + json.dumps({**d, "source": xu, "target": xv}, ensure_ascii=False))
         if gm:
             gm.write("</graph>\n</graphml>\n")
         if gx:
@@ -180,226 +286,52 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
                 fh.close()
 
 
-def write_graphml(G: nx.Graph, path) -> None:
-    write_graph_files(G, graphml=path)
+def write_graphml(G: nx.Graph, path, *, pos: Mapping | None = None) -> None:
+    """Write ``G`` as GraphML (laid out; see :func:`write_graph_files`)."""
+    write_graph_files(G, graphml=path, pos=pos)
 
 
-def write_gexf(G: nx.Graph, path) -> None:
-    write_graph_files(G, gexf=path)
+def write_gexf(G: nx.Graph, path, *, pos: Mapping | None = None) -> None:
+    """Write ``G`` as GEXF 1.3 (laid out; see :func:`write_graph_files`)."""
+    write_graph_files(G, gexf=path, pos=pos)
 
 
-def _size(d: dict) -> float:
-    if d.get("kind") == "paper":
-        return 8.0
-    return round(6.0 + 6.0 * (d.get("papers", 1) ** 0.5), 2)
+def write_json(G: nx.Graph, path, *, pos: Mapping | None = None) -> None:
+    """Write ``G`` as node-link JSON (laid out; see :func:`write_graph_files`)."""
+    write_graph_files(G, json_path=path, pos=pos)
 
 
-def html_subgraph(G: nx.Graph, max_nodes: int = HTML_MAX_NODES) -> tuple[nx.Graph, bool]:
-    """The part of ``G`` an HTML page shows: all of it, or its ``max_nodes`` best-connected nodes."""
-    if G.number_of_nodes() <= max_nodes:
-        return G, False
-    ranked = sorted(G.degree(), key=lambda nd: (-nd[1], str(nd[0])))[:max_nodes]
-    return G.subgraph(n for n, _ in ranked), True
+def write_all(G: nx.Graph, out_dir, *, html_max_concepts: int = HTML_MAX_CONCEPTS,
+              html_max_papers: int = HTML_MAX_PAPERS, force: bool = False) -> list[Path]:
+    """Lay ``G`` out and write the four files into ``out_dir`` atomically; return their paths.
 
-
-def _tooltip(n: str, d: dict) -> str:
-    lines = [str(d.get("label", n)), f"kind: {d.get('kind', '?')}"]
-    if d.get("kind") == "paper":
-        abstract = str(d.get("abstract", ""))
-        lines.append(abstract[:300] + ("…" if len(abstract) > 300 else ""))
-    else:
-        lines.append(f"papers: {d.get('papers', 0)}")
-        aliases = str(d.get("aliases", "")).split("|")
-        if aliases and aliases != [""]:
-            lines.append("aliases: " + ", ".join(aliases[:12]) + (" …" if len(aliases) > 12 else ""))
-    return "\n".join(lines)
-
-
-def _relations_tip(G: nx.Graph, n: str, limit: int = 8) -> str:
-    """A concept's relations in words, for its tooltip ("" when it has none)."""
-    from .relation_edges import relation_phrase
-
-    phrases = sorted((p for p in (relation_phrase(G, n, o) for o in G[n]) if p), key=lambda p: p.lower())
-    if not phrases:
-        return ""
-    more = f"\n  … {len(phrases) - limit} more" if len(phrases) > limit else ""
-    return "\nrelations:\n  " + "\n  ".join(phrases[:limit]) + more
-
-
-def _relation_edge_tip(G: nx.Graph, u: str, v: str, d: dict) -> str:
-    """A relation edge's tooltip: the relation in words and the sentences that state it."""
-    import json
-
-    from .relation_edges import relation_phrase
-
-    try:
-        evidence = json.loads(d.get("evidence") or "[]")
-    except ValueError:
-        evidence = []
-    return "\n".join([relation_phrase(G, u, v) or str(d.get("relation", ""))]
-                     + [f"“{e.get('sentence', '')}”" for e in evidence[:3]])
-
-
-def _label(d: dict, n: str) -> str:
-    label = str(d.get("label", n))
-    return label if len(label) <= 40 else label[:39] + "…"
-
-
-def write_html(G: nx.Graph, path, *, title: str = "kgraph", max_nodes: int = HTML_MAX_NODES,
-               highlight: Iterable[str] = (), note: str = "") -> None:
-    """Write an interactive page of ``G`` (or its best-connected part) that draws offline."""
-    from pyvis.network import Network
-
-    shown, limited = html_subgraph(G, max_nodes)
-    highlight = set(highlight)
-    net = Network(height="100%", width="100%", cdn_resources="remote")
-    for n, d in shown.nodes(data=True):
-        color = "#{:02x}{:02x}{:02x}".format(d.get("r", 128), d.get("g", 128), d.get("b", 128))
-        net.add_node(
-            str(n), label=_label(d, n), title=_tooltip(n, d) + _relations_tip(G, n), color=color, size=_size(d),
-            kind=str(d.get("kind", "")), shape="dot" if d.get("kind") != "paper" else "square",
-            borderWidth=4 if n in highlight else 1,
-        )
-    # Network.add_edge scans every edge added before (quadratic); a networkx graph has no
-    # duplicate edges, so they go straight into pyvis's edge list in the form add_edge makes.
-    for u, v, d in shown.edges(data=True):
-        width = 1 + min(4, d.get("weight", 1)) if d.get("kind") == "cooccurrence" else 1
-        tip = f"{d.get('relation', '')} ({d.get('weight', 1)})"
-        if d.get("kind") == "relation":
-            tip = _relation_edge_tip(G, u, v, d)
-        net.edges.append({"from": str(u), "to": str(v), "width": width, "title": tip,
-                          "dashes": d.get("kind") == "cooccurrence"})
-    nodes, edges, *_ = net.get_network_data()
-    status = f"{shown.number_of_nodes()} of {G.number_of_nodes()} nodes"
-    if limited:
-        status = (f"Showing the {shown.number_of_nodes()} best-connected of {G.number_of_nodes()} nodes "
-                  f"({shown.number_of_edges()} of {G.number_of_edges()} edges); open graph.gexf in Gephi for all of it.")
-    if note:
-        status = f"{note} · {status}"
-    payload = {"nodes": nodes, "edges": edges, "status": status,
-               "kinds": sorted({str(d.get("kind", "")) for _, d in shown.nodes(data=True)}),
-               "physics": shown.number_of_nodes() <= 3000}
-    Path(path).write_text(_render(title, payload), encoding="utf-8")
-
-
-def _vis_assets() -> tuple[str, str]:
-    import pyvis
-
-    lib = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
-    return (lib / "vis-network.min.js").read_text(encoding="utf-8"), (lib / "vis-network.css").read_text(encoding="utf-8")
-
-
-def _render(title: str, payload: dict) -> str:
-    js, css = _vis_assets()
-    data = json.dumps(payload, ensure_ascii=False)
-    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    esc_title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    js = js.replace("</script", "<\\/script")
-    return _TEMPLATE.replace("{{TITLE}}", esc_title).replace("{{CSS}}", css).replace("{{VIS}}", js).replace("{{DATA}}", data)
-
-
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{{TITLE}}</title>
-<style>{{CSS}}</style>
-<style>
-html, body { margin: 0; height: 100%; font: 14px system-ui, sans-serif; }
-#bar { padding: 6px 10px; background: #f4f4f4; border-bottom: 1px solid #ccc; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
-#graph { position: absolute; top: 46px; bottom: 0; left: 0; right: 0; }
-#status { color: #555; }
-label.kind { display: inline-flex; gap: 3px; align-items: center; }
-.swatch { width: 10px; height: 10px; display: inline-block; border-radius: 5px; }
-div.vis-tooltip { white-space: pre-wrap; max-width: 420px; }
-</style>
-</head>
-<body>
-<div id="bar">
-  <input id="find" list="labels" placeholder="find a node…" size="28" aria-label="find a node">
-  <datalist id="labels"></datalist>
-  <span id="kinds"></span>
-  <span id="status"></span>
-</div>
-<div id="graph"></div>
-<script type="application/json" id="kg-data">{{DATA}}</script>
-<script>{{VIS}}</script>
-<script>
-(function () {
-  var data = JSON.parse(document.getElementById("kg-data").textContent);
-  document.getElementById("status").textContent = data.status;
-  data.nodes.forEach(function (n) {
-    var tip = document.createElement("div");
-    tip.textContent = n.title;
-    n.title = tip;
-  });
-  var nodes = new vis.DataSet(data.nodes);
-  var edges = new vis.DataSet(data.edges);
-  var hidden = {};
-  var view = new vis.DataView(nodes, { filter: function (n) { return !hidden[n.kind]; } });
-  var options = {
-    nodes: { font: { size: 12 } },
-    edges: { color: { inherit: "both", opacity: 0.5 }, smooth: false },
-    interaction: { hover: true, tooltipDelay: 150 },
-    physics: { enabled: data.physics, solver: "forceAtlas2Based",
-               stabilization: { enabled: true, iterations: 250, updateInterval: 50 } }
-  };
-  var network = new vis.Network(document.getElementById("graph"), { nodes: view, edges: edges }, options);
-  network.once("stabilizationIterationsDone", function () { network.setOptions({ physics: false }); });
-  network.once("afterDrawing", function () { document.body.setAttribute("data-kg-drawn", String(nodes.length)); });
-  var kinds = document.getElementById("kinds");
-  data.kinds.forEach(function (k) {
-    var label = document.createElement("label");
-    label.className = "kind";
-    var box = document.createElement("input");
-    box.type = "checkbox"; box.checked = true;
-    box.addEventListener("change", function () { hidden[k] = !box.checked; view.refresh(); });
-    var sample = data.nodes.find(function (n) { return n.kind === k; });
-    var swatch = document.createElement("span");
-    swatch.className = "swatch"; swatch.style.background = sample ? sample.color : "#999";
-    label.appendChild(box); label.appendChild(swatch); label.appendChild(document.createTextNode(k));
-    kinds.appendChild(label);
-  });
-  var list = document.getElementById("labels");
-  var byLabel = {};
-  data.nodes.forEach(function (n) {
-    byLabel[n.label.toLowerCase()] = n.id;
-    var opt = document.createElement("option"); opt.value = n.label; list.appendChild(opt);
-  });
-  document.getElementById("find").addEventListener("change", function (e) {
-    var q = e.target.value.toLowerCase();
-    var id = byLabel[q];
-    if (id === undefined) {
-      var hit = data.nodes.find(function (n) { return n.label.toLowerCase().indexOf(q) >= 0; });
-      id = hit ? hit.id : undefined;
-    }
-    if (id !== undefined) {
-      network.selectNodes([id]);
-      network.focus(id, { scale: 1.5, animation: true });
-    }
-  });
-})();
-</script>
-</body>
-</html>
-"""
-
-
-def write_all(G: nx.Graph, out_dir, *, html_max_nodes: int = HTML_MAX_NODES) -> list[Path]:
-    """Write the four files into ``out_dir`` atomically; return their paths."""
+    When ``out_dir`` already holds files written from the same graph with the
+    same options (same fingerprint), nothing is laid out or written, unless
+    ``force``.
+    """
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"{out}: output path exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
+    finals = [out / name for name in FILES]
+    stamp = fingerprint(G, html_max_concepts=html_max_concepts, html_max_papers=html_max_papers)
+    if (not force and all(f.exists() for f in finals) and stored_fingerprint(out / "graph.json") == stamp
+            and stored_fingerprint(out / "graph.graphml") == stamp):
+        log.info(f"{out}: the graph is unchanged; files kept as they are")
+        return finals
     names = {name: out / f".{name}.{os.getpid()}.tmp" for name in FILES}
-    staged: list[tuple[Path, Path]] = [(tmp, out / name) for name, tmp in names.items()]
+    # the files that carry the fingerprint go into place last
+    order = ("graph.html", "graph.gexf", "graph.json", "graph.graphml")
+    staged: list[tuple[Path, Path]] = [(names[name], out / name) for name in order]
     try:
-        write_graph_files(G, graphml=names["graph.graphml"], gexf=names["graph.gexf"], json_path=names["graph.json"])
-        write_html(G, names["graph.html"], max_nodes=html_max_nodes)
+        pos = _layout_of(G)
+        write_graph_files(G, graphml=names["graph.graphml"], gexf=names["graph.gexf"], json_path=names["graph.json"],
+                          pos=pos, stamp=stamp)
+        write_html(G, names["graph.html"], pos=pos, max_concepts=html_max_concepts, max_papers=html_max_papers)
         for tmp, final in staged:
             os.replace(tmp, final)
     finally:
         for tmp, _ in staged:
             if tmp.exists():
                 tmp.unlink()
-    return [final for _, final in staged]
+    return finals

@@ -80,17 +80,6 @@ def test_cli_evaluate_on_small_gold(tmp_path):
     assert set(scores["per_kind"]) == {"method", "task", "dataset", "metric", "concept"}
 
 
-def test_cli_corpus_html_draws_offline(corpus_out, chromium, tmp_path):
-    from test_export import _dump_dom
-
-    dom = _dump_dom(chromium, corpus_out / "graph.html", tmp_path)
-    assert "<canvas" in dom
-    drawn = int(dom.split('data-kg-drawn="', 1)[1].split('"', 1)[0])
-    from kgraph.export import HTML_MAX_NODES
-
-    assert drawn == min(HTML_MAX_NODES, nx.read_graphml(corpus_out / "graph.graphml").number_of_nodes())
-
-
 def _walk(parser):
     """Every (parser, action) pair of a parser and its subcommands."""
     import argparse

@@ -1,11 +1,16 @@
 import json
+import os
 import subprocess
-import xml.etree.ElementTree as ET
+import sys
+from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pytest
 
-from kgraph.export import FILES, write_all, write_gexf, write_graphml, write_html
+from kgraph.export import FILES, write_all, write_graphml, write_html, write_path_html, xml_ids
+from kgraph.page import label_zooms, select
+from kgraph.store import read_graph
 from kgraph.graph import build_graph
 from kgraph.read import normalize_text
 from kgraph.types import Mention, Paper
@@ -33,6 +38,16 @@ def small_graph():
     return build_graph(papers, mentions)
 
 
+SCHEMAS = Path(__file__).parent / "schemas"
+
+
+def _page_data(path):
+    html = Path(path).read_text(encoding="utf-8")
+    block = html.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in block
+    return json.loads(block)
+
+
 def test_export_graphml_reads_back_typed(small_graph, tmp_path):
     path = tmp_path / "g.graphml"
     write_graphml(small_graph, path)
@@ -42,43 +57,138 @@ def test_export_graphml_reads_back_typed(small_graph, tmp_path):
     assert node["papers"] == 2 and isinstance(node["papers"], int)
     assert isinstance(node["r"], int) and isinstance(G.edges["concept:diffusion_model", "concept:score_matching"]["npmi"], float)
     assert all(isinstance(d.get("year", ""), str) for _, d in G.nodes(data=True))  # mixed types became str
+    assert all(isinstance(d["x"], float) and isinstance(d["size"], float) for _, d in G.nodes(data=True))
     igraph = pytest.importorskip("igraph")
     g = igraph.Graph.Read_GraphML(str(path))
     assert g.vcount() == small_graph.number_of_nodes()
-    assert {"r", "g", "b", "kind", "label"} <= set(g.vs.attributes())
+    assert {"r", "g", "b", "kind", "label", "x", "y", "size"} <= set(g.vs.attributes())
 
 
-def test_export_gexf_has_viz(small_graph, tmp_path):
-    path = tmp_path / "g.gexf"
-    write_gexf(small_graph, path)
-    root = ET.parse(path).getroot()
-    ns = {"viz": "http://www.gexf.net/1.2draft/viz"}
-    colors = root.findall(".//viz:color", ns)
-    assert len(colors) == small_graph.number_of_nodes()
-    assert root.findall(".//viz:size", ns)
-    assert nx.read_gexf(path).number_of_nodes() == small_graph.number_of_nodes()
+def test_export_files_valid_under_their_schemas(small_graph, tmp_path):
+    etree = pytest.importorskip("lxml.etree")
+    G = small_graph.copy()
+    G.add_node("concept:odd id with spaces & <tags>", kind="concept", label="odd", papers=1)  # an id no file may hold raw
+    G.add_edge("concept:odd id with spaces & <tags>", "concept:mamba", kind="cooccurrence", weight=1)
+    write_all(G, tmp_path)
+    graphml = etree.XMLSchema(etree.parse(str(SCHEMAS / "graphml" / "graphml.xsd")))
+    doc = etree.parse(str(tmp_path / "graph.graphml"))
+    assert graphml.validate(doc), graphml.error_log
+    # GEXF 1.3's published XSD puts viz elements in the gexf namespace (as 1.2draft's RNG did); its RELAX NG is right
+    gexf = etree.RelaxNG(etree.parse(str(SCHEMAS / "gexf-1.3" / "gexf.rng")))
+    doc = etree.parse(str(tmp_path / "graph.gexf"))
+    assert gexf.validate(doc), gexf.error_log
+    ns = {"g": "http://gexf.net/1.3", "viz": "http://gexf.net/1.3/viz"}
+    assert len(doc.findall(".//viz:position", ns)) == len(doc.findall(".//viz:size", ns)) == G.number_of_nodes()
+    ids = {n.get("id") for n in doc.findall(".//g:node", ns)}
+    assert "concept:odd_id_with_spaces_-x26-_-x3c-tags-x3e-" in ids
+
+
+def test_export_positions_agree_across_files(small_graph, tmp_path):
+    write_all(small_graph, tmp_path)
+    gm = nx.read_graphml(tmp_path / "graph.graphml")
+    gx = nx.read_gexf(tmp_path / "graph.gexf")
+    js = json.loads((tmp_path / "graph.json").read_text(encoding="utf-8"))
+    for node in js["nodes"]:
+        n = node["id"]
+        assert (gm.nodes[n]["x"], gm.nodes[n]["y"], gm.nodes[n]["size"]) == (node["x"], node["y"], node["size"])
+        viz = gx.nodes[n]["viz"]
+        assert (viz["position"]["x"], viz["position"]["y"], viz["size"]) == pytest.approx((node["x"], node["y"], node["size"]))
+    sizes = {n["label"]: n["size"] for n in js["nodes"]}
+    assert sizes["diffusion models"] > sizes["Mamba"]  # two papers against one
+
+
+def test_export_layout_is_the_same_in_every_run(small_graph, tmp_path):
+    code = ("import pickle, sys; from kgraph.layout import layout; "
+            "print(sorted(layout(pickle.load(sys.stdin.buffer)).items()))")
+    import pickle
+
+    blob = pickle.dumps(small_graph)
+    runs = {subprocess.run([sys.executable, "-c", code], input=blob, capture_output=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(runs) == 1 and b"concept:" in runs.pop()
+
+
+def test_export_ids_are_nmtokens_and_unique():
+    G = nx.Graph()
+    G.add_nodes_from(["a b", "a_b", "x\u00e9y", "q/r"])
+    ids = xml_ids(G)
+    assert ids["x\u00e9y"] == "x\u00e9y" and ids["q/r"] == "q-x2f-r"
+    assert len(set(ids.values())) == 4 and all(" " not in v for v in ids.values())
 
 
 def test_export_html_is_offline_and_escaped(small_graph, tmp_path):
     path = tmp_path / "g.html"
     write_html(small_graph, path)
     html = path.read_text(encoding="utf-8")
-    assert "http://" not in html.split("<script>", 1)[0] and "src=\"http" not in html and "href=\"http" not in html
+    assert "src=\"http" not in html and "href=\"http" not in html and "@import" not in html
     assert "window.__pwned = 1</script>" not in html
-    block = html.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
-    assert "<" not in block
-    data = json.loads(block)
-    assert any(EVIL in n["title"] for n in data["nodes"])
+    data = _page_data(path)
+    assert any(r["l"] == EVIL for r in data["records"].values())
+    assert all("label" not in n for n in data["nodes"])  # the page draws labels itself, as text
 
 
-def test_export_html_limits_large_graphs(tmp_path):
+def test_export_html_bounds_big_graphs_and_says_so():
     G = nx.Graph()
-    for i in range(60):
-        G.add_node(f"concept:{i}", kind="concept", label=str(i), papers=1, r=1, g=2, b=3)
-    G.add_edges_from((f"concept:{i}", f"concept:{i + 1}") for i in range(59))
-    write_html(G, tmp_path / "g.html", max_nodes=20)
-    html = (tmp_path / "g.html").read_text(encoding="utf-8")
-    assert "the 20 best-connected of 60 nodes" in html
+    for i in range(40):
+        G.add_node(f"paper:{i}", kind="paper", label=f"paper {i}", abstract="text", papers=1)
+    for j in range(120):
+        G.add_node(f"concept:c{j}", kind="method", label=f"c{j}", papers=0)
+    for i in range(40):
+        for j in (i % 7, 7 + i % 11, 20 + i, 60 + i):
+            G.add_edge(f"paper:{i}", f"concept:c{j}", kind="mention", relation="uses", weight=1)
+    for j in range(120):
+        G.nodes[f"concept:c{j}"]["papers"] = G.degree(f"concept:c{j}")
+    G.add_node("concept:top", kind="method", label="top", papers=1, papers_total=1)
+    G.add_edge("concept:c0", "concept:top", kind="broader", narrower="concept:c0", broader="concept:top", weight=5)
+    concepts, papers, edges = select(G, max_concepts=10, max_papers=8, max_edges=30)
+    assert concepts[:10] == sorted(concepts[:10], key=lambda c: -G.nodes[c]["papers"])
+    assert "concept:top" in concepts  # the broader term of a chosen concept comes along
+    assert len(papers) == 8 and len(edges) <= 30 and edges[0][2]["kind"] == "broader"
+    kept = set(concepts) | set(papers)
+    assert all(u in kept and v in kept for u, v, _ in edges)
+    # every chosen concept shows at least one of its papers when the budget allows
+    assert all(any(p in papers for p in G[c] if p.startswith("paper:")) for c in concepts[:8])
+
+
+def test_export_html_status_names_what_it_left_out(tmp_path):
+    G = nx.Graph()
+    for i in range(30):
+        G.add_node(f"paper:{i}", kind="paper", label=str(i), papers=1)
+        G.add_node(f"concept:{i}", kind="concept", label=f"c {i}", papers=2)
+        G.add_edge(f"paper:{i}", f"concept:{i}", kind="mention", relation="mentions", weight=1)
+        G.add_edge(f"paper:{(i + 1) % 30}", f"concept:{i}", kind="mention", relation="mentions", weight=1)
+    write_html(G, tmp_path / "g.html", max_concepts=12, max_papers=5)
+    data = _page_data(tmp_path / "g.html")
+    assert "12 of 30 concepts" in data["omitted"] and "5 of 30 papers" in data["omitted"]
+    assert len(data["nodes"]) == 17
+
+
+def test_export_label_zooms_never_overlap():
+    rng = np.random.default_rng(3)
+    xy = rng.uniform(0, 400, size=(150, 2))
+    w = rng.uniform(30, 120, size=150)
+    h = np.full(150, 14.0)
+    zoom = label_zooms(xy, w, h)
+    assert zoom[0] == 0 and (zoom > 0).any()
+    for s in (0.05, 0.3, 1.0, 3.0, 10.0):
+        on = np.flatnonzero(zoom <= s)
+        for a in range(len(on)):
+            i = on[a]
+            j = on[a + 1:]
+            overlap = (np.abs(xy[j, 0] - xy[i, 0]) * s < (w[j] + w[i]) / 2) & (np.abs(xy[j, 1] - xy[i, 1]) * s < (h[j] + h[i]) / 2)
+            assert not overlap.any(), (s, i)
+
+
+def test_export_path_page_draws_only_the_steps(corpus_kg, tmp_path):
+    G = corpus_kg.graph
+    paths = corpus_kg.paths("graph neural networks", "domain generalization", limit=3)
+    write_path_html(G, paths, tmp_path / "p.html")
+    data = _page_data(tmp_path / "p.html")
+    steps = {frozenset(pair) for p in data["paths"] for pair in zip(p, p[1:])}
+    assert {frozenset((e["from"], e["to"])) for e in data["edges"]} == steps
+    assert data["allLabels"] and all(e.get("label") for e in data["edges"])
+    ends = [n for n in data["nodes"] if n["id"] in (data["paths"][0][0], data["paths"][0][-1])]
+    assert len({n["y"] for n in ends}) == 1 and ends[0]["x"] != ends[1]["x"]
 
 
 def test_export_write_all_is_atomic(small_graph, tmp_path, monkeypatch):
@@ -97,6 +207,23 @@ def test_export_write_all_is_atomic(small_graph, tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(FILES)
 
 
+def test_export_unchanged_graph_is_not_written_again(small_graph, tmp_path, monkeypatch):
+    write_all(small_graph, tmp_path)
+    stamps = {name: (tmp_path / name).stat().st_mtime_ns for name in FILES}
+
+    def no_layout(G):
+        raise AssertionError("laid out again")
+
+    monkeypatch.setattr("kgraph.export.layout", no_layout)
+    write_all(small_graph.copy(), tmp_path)
+    assert {name: (tmp_path / name).stat().st_mtime_ns for name in FILES} == stamps
+    changed = small_graph.copy()
+    changed.nodes["concept:mamba"]["label"] = "Mamba-2"
+    monkeypatch.undo()
+    write_all(changed, tmp_path)
+    assert "Mamba-2" in (tmp_path / "graph.graphml").read_text(encoding="utf-8")
+
+
 def test_export_refuses_file_as_output(small_graph, tmp_path):
     target = tmp_path / "file"
     target.write_text("keep me")
@@ -105,28 +232,34 @@ def test_export_refuses_file_as_output(small_graph, tmp_path):
     assert target.read_text() == "keep me"
 
 
-def _dump_dom(chromium, page, tmp_path, attempts=3):
-    """The page's DOM after its scripts ran, in headless Chromium with no network.
+def test_store_reads_the_json_store_first(small_graph, tmp_path, monkeypatch):
+    write_all(small_graph, tmp_path)
+    from_graphml = nx.read_graphml(tmp_path / "graph.graphml")
 
-    A loaded machine sometimes makes headless Chromium exit before the page
-    has drawn; such a run is retried (a page that never draws still fails).
-    """
-    dom = ""
-    for attempt in range(attempts):
-        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               f"--user-data-dir={tmp_path / f'profile{attempt}'}", "--virtual-time-budget=15000",
-               "--dump-dom", page.as_uri()]
-        dom = subprocess.run(cmd, capture_output=True, text=True, timeout=180).stdout
-        if "data-kg-drawn=" in dom:
-            break
-    return dom
+    def no_graphml(*args, **kwargs):
+        raise AssertionError("parsed GraphML")
+
+    monkeypatch.setattr(nx, "read_graphml", no_graphml)
+    for where in (tmp_path, tmp_path / "graph.graphml"):
+        G = read_graph(where)
+        assert sorted(G.nodes) == sorted(from_graphml.nodes)
+        assert {n: d for n, d in G.nodes(data=True)} == {n: d for n, d in from_graphml.nodes(data=True)}
+        assert sorted(map(sorted, G.edges)) == sorted(map(sorted, from_graphml.edges))
+    monkeypatch.undo()
+    # a store from another build (or another version) is not trusted: GraphML is read
+    data = json.loads((tmp_path / "graph.json").read_text(encoding="utf-8"))
+    data["graph"]["fingerprint"] = "0" * 32
+    data["nodes"] = data["nodes"][:1]
+    (tmp_path / "graph.json").write_text(json.dumps(data), encoding="utf-8")
+    assert read_graph(tmp_path).number_of_nodes() == from_graphml.number_of_nodes()
 
 
-def test_export_html_draws_offline_in_chromium(small_graph, tmp_path, chromium):
-    page = tmp_path / "g.html"
-    write_html(small_graph, page)
-    dom = _dump_dom(chromium, page, tmp_path)
-    assert "<canvas" in dom
-    assert f'data-kg-drawn="{small_graph.number_of_nodes()}"' in dom
-    assert "<script>window.__pwned" not in dom
+def test_store_broken_file_names_it(tmp_path):
+    from kgraph import InputError
+
+    bad = tmp_path / "graph.json"
+    bad.write_text('{"nodes": [', encoding="utf-8")
+    with pytest.raises(InputError, match="graph.json"):
+        read_graph(bad)
+    with pytest.raises(InputError, match="no such graph file"):
+        read_graph(tmp_path / "missing")

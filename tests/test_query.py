@@ -125,17 +125,6 @@ def test_cli_query_errors(corpus_out, args, expect):
     assert r.stderr.count("\n") == 1 and expect in r.stderr and "Traceback" not in r.stderr
 
 
-def test_cli_focused_page_draws_offline(corpus_out, chromium, tmp_path):
-    from test_export import _dump_dom
-
-    page = tmp_path / "gnn.html"
-    r = _cli("query", "neighbours", "GNNs", "--graph", str(corpus_out / "graph.graphml"), "--html", str(page))
-    assert r.returncode == 0, r.stderr
-    dom = _dump_dom(chromium, page, tmp_path)
-    assert "<canvas" in dom and 'data-kg-drawn="' in dom, (len(dom), dom[:300], r.stdout[:300])
-    assert int(dom.split('data-kg-drawn="', 1)[1].split('"', 1)[0]) >= 4
-
-
 def test_query_communities_do_not_depend_on_the_hash_seed(corpus_out):
     import os
 

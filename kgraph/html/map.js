@@ -1,0 +1,414 @@
+/* kgraph map: draws the precomputed layout with vis-network, labels without overlap,
+   a details panel, a find box with suggestions, and switches that never move a node.
+   Text from the data is only ever set with textContent. */
+(function () {
+  "use strict";
+  var T = { start: performance.now() };
+  var D = JSON.parse(document.getElementById("kg-data").textContent);
+  T.parsed = performance.now();
+  var R = D.records;
+  var container = document.getElementById("graph");
+  var byId = {};
+  var shown = {};
+  var kindOn = {};
+  var colourBy = "community";
+  var focusSet = {};
+  var selected = null;
+  var RELATIONS = ["proposes", "addresses", "evaluates_on", "uses", "mentions"];
+  D.show.forEach(function (l) { shown[l] = true; });
+
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+  function colourOf(n) {
+    if (colourBy === "kind") return D.kinds[n.kind] || "#888888";
+    return n.community >= 0 && n.community < D.palette.length ? D.palette[n.community] : "#9a9a9a";
+  }
+  function visible(n) { return !!shown[n.layer] && kindOn[n.kind] !== false; }
+  function weightOf(id) {
+    var r = R[id];
+    return r ? (r.nt || r.n || 0) : 0;
+  }
+  function tip(n) {
+    var r = R[n.id] || {};
+    var d = document.createElement("div");
+    d.textContent = (r.l || n.lb) + "\n" + (n.kind === "paper" ? "paper" : n.kind + " · " + (r.nt || r.n || 0) + " papers");
+    d.style.whiteSpace = "pre-wrap";
+    d.style.maxWidth = "420px";
+    return d;
+  }
+
+  D.nodes.forEach(function (n) {
+    byId[n.id] = n;
+    n.hidden = !visible(n);
+    n.color = colourOf(n);
+    n.title = tip(n);
+  });
+  var nodes = new vis.DataSet(D.nodes);
+  // an edge joins the drawing once both its ends' layers are on: vis-network builds and revisits every
+  // edge it holds, shown or not, and paper links are most of them (holding them all from the start made
+  // the first draw slower and every switch about 1.6 times slower at 1,000 abstracts)
+  var pending = [];
+  var initial = D.edges.filter(function (e) {
+    var ok = shown[byId[e.from].layer] && shown[byId[e.to].layer];
+    if (!ok) pending.push(e);
+    return ok;
+  });
+  var edges = new vis.DataSet(initial);
+  function addPending() {
+    var add = [], rest = [];
+    pending.forEach(function (e) { (shown[byId[e.from].layer] && shown[byId[e.to].layer] ? add : rest).push(e); });
+    pending = rest;
+    if (add.length) edges.add(add);
+  }
+  T.prepared = performance.now();
+  var big = D.edges.length > 3000;
+  var network = new vis.Network(container, { nodes: nodes, edges: edges }, {
+    autoResize: true,
+    physics: false,
+    layout: { improvedLayout: false },
+    interaction: { hover: !big, tooltipDelay: 250, dragNodes: false, hideEdgesOnDrag: big, hideEdgesOnZoom: big,
+                   zoomSpeed: 0.8 },
+    nodes: { borderWidth: 1, borderWidthSelected: 3, font: { size: 0 } },
+    edges: { smooth: false, width: 1, selectionWidth: 1.5,
+             color: { color: "#b5b5b5", highlight: "#444444", hover: "#777777", opacity: 0.6 },
+             font: { size: 11, align: "middle", strokeWidth: 3, color: "#555555" } }
+  });
+
+  T.network = performance.now();
+  // labels: drawn here, each from its precomputed zoom on, so they never overlap
+  network.on("afterDrawing", function (ctx) {
+    var s = network.getScale();
+    var a = network.DOMtoCanvas({ x: 0, y: 0 });
+    var b = network.DOMtoCanvas({ x: container.clientWidth, y: container.clientHeight });
+    var mx = 160 / s, my = 30 / s;
+    ctx.save();
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    ctx.strokeStyle = "rgba(255,255,255,0.92)";
+    ctx.fillStyle = "#1a1a1a";
+    ctx.lineWidth = 3 / s;
+    var boxes = [];
+    function place(n, check) {  // draw n's label; with check, only where it overlaps no label drawn so far
+      var size = n.f / s;
+      var y = n.y + (n.lo || 1) * (n.size + 0.65 * size + 1 / s);  // under the node (path pages alternate)
+      var w = 0.28 * size * n.lb.length + 2 / s, h = 0.65 * size;
+      if (check) {
+        for (var k = 0; k < boxes.length; k++) {
+          var q = boxes[k];
+          if (Math.abs(q[0] - n.x) < w + q[2] && Math.abs(q[1] - y) < h + q[3]) return;
+        }
+      }
+      boxes.push([n.x, y, w, h]);
+      ctx.font = (n.id === selected ? "bold " : "") + size + "px system-ui, sans-serif";
+      ctx.strokeText(n.lb, n.x, y);
+      ctx.fillText(n.lb, n.x, y);
+    }
+    function inView(n) { return !(n.x < a.x - mx || n.x > b.x + mx || n.y < a.y - my || n.y > b.y + my); }
+    if (selected && byId[selected] && !byId[selected].hidden) place(byId[selected], false);
+    for (var i = 0; i < D.nodes.length; i++) {
+      var n = D.nodes[i];
+      if (n.hidden || n.id === selected || !inView(n)) continue;
+      if (D.allLabels || n.z <= s) place(n, false);
+      else if (focusSet[n.id]) place(n, true);
+    }
+    ctx.restore();
+  });
+
+  // --- status line ----------------------------------------------------
+  var status = document.getElementById("status");
+  function updateStatus() {
+    var c = 0, p = 0, e = 0;
+    D.nodes.forEach(function (n) { if (!n.hidden) { if (n.kind === "paper") p++; else c++; } });
+    D.edges.forEach(function (x) { if (!byId[x.from].hidden && !byId[x.to].hidden) e++; });
+    status.textContent = "";
+    var parts = [];
+    if (D.note) parts.push(D.note);
+    parts.push("shown: " + c.toLocaleString("en") + " concepts, " + p.toLocaleString("en") + " papers, " +
+               e.toLocaleString("en") + " links");
+    parts.push("graph: " + D.totals.concepts.toLocaleString("en") + " concepts, " +
+               D.totals.papers.toLocaleString("en") + " papers");
+    status.appendChild(el("span", parts.join(" · ")));
+    if (D.omitted) { status.appendChild(document.createTextNode(" · ")); status.appendChild(el("span", D.omitted, "omitted")); }
+    document.body.setAttribute("data-kg-shown", String(c + p));
+  }
+
+  // --- switches --------------------------------------------------------
+  var boxes = { layer: {}, kind: {} };
+  function applyVisibility() {
+    var changes = [];
+    D.nodes.forEach(function (n) {
+      var h = !visible(n);
+      if (h !== n.hidden) { n.hidden = h; changes.push({ id: n.id, hidden: h }); }
+    });
+    if (changes.length) nodes.update(changes);
+    addPending();
+    updateStatus();
+  }
+  function addSwitch(where, group, key, text, on, colour) {
+    var label = el("label");
+    var box = el("input");
+    box.type = "checkbox";
+    box.checked = on;
+    box.setAttribute("data-" + group, key);
+    box.addEventListener("change", function () {
+      if (group === "layer") shown[key] = box.checked; else kindOn[key] = box.checked;
+      applyVisibility();
+    });
+    label.appendChild(box);
+    if (colour) { var sw = el("span", null, "swatch"); sw.style.background = colour; label.appendChild(sw); }
+    label.appendChild(document.createTextNode(text));
+    where.appendChild(label);
+    boxes[group][key] = box;
+  }
+  var present = { layer: {}, kind: {} };
+  D.nodes.forEach(function (n) { present.layer[n.layer] = true; if (n.kind !== "paper") present.kind[n.kind] = true; });
+  ["map", "paper", "rare"].forEach(function (l) {
+    if (present.layer[l]) addSwitch(document.getElementById("layers"), "layer", l, D.layers[l], !!shown[l]);
+  });
+  Object.keys(D.kinds).sort().forEach(function (k) {
+    if (present.kind[k]) addSwitch(document.getElementById("kinds"), "kind", k, k, true, D.kinds[k]);
+  });
+  document.getElementById("colourby").addEventListener("change", function (e) {
+    colourBy = e.target.value;
+    nodes.update(D.nodes.map(function (n) { n.color = colourOf(n); return { id: n.id, color: n.color }; }));
+  });
+
+  // --- panel -----------------------------------------------------------
+  var panel = document.getElementById("panel");
+  var body = document.getElementById("panelbody");
+  document.getElementById("close").addEventListener("click", function () {
+    panel.hidden = true; selected = null; focusSet = {}; network.unselectAll(); network.redraw();
+  });
+  function item(id, text) {
+    if (id && (R[id] || byId[id])) {
+      var b = el("button", text, "item");
+      b.type = "button";
+      b.setAttribute("data-id", id);
+      b.addEventListener("click", function () { go(id); });
+      return b;
+    }
+    return el("span", text);
+  }
+  function section(title) { body.appendChild(el("h3", title)); var ul = el("ul"); body.appendChild(ul); return ul; }
+  function showConcept(id, r) {
+    body.appendChild(el("h2", r.l));
+    var line = el("div", null, "meta");
+    line.appendChild(el("span", r.k, "tag"));
+    if (r.s) line.appendChild(el("span", "short form: " + r.s, "tag"));
+    var count = r.n + (r.n === 1 ? " paper" : " papers");
+    if (r.nt && r.nt > r.n) count += " (" + r.nt + " with narrower terms)";
+    line.appendChild(document.createTextNode(count));
+    body.appendChild(line);
+    if (r.a && r.a.length) { body.appendChild(el("h3", "also written")); body.appendChild(el("div", r.a.join(", "), "meta")); }
+    var groups = {};
+    r.nb.forEach(function (x) {
+      var g = x[1] === "broader" ? "broader terms" : x[1] === "narrower" ? "narrower terms" : "related concepts";
+      (groups[g] = groups[g] || []).push(x);
+    });
+    ["broader terms", "narrower terms", "related concepts"].forEach(function (g) {
+      if (!groups[g]) return;
+      var ul = section(g);
+      groups[g].forEach(function (x) {
+        var li = el("li");
+        li.appendChild(item(x[0], x[0] ? R[x[0]].l : x[2]));
+        if (g === "related concepts") li.appendChild(el("span", " " + x[1], "muted"));
+        ul.appendChild(li);
+      });
+    });
+    var ul = section("papers");
+    r.p.forEach(function (x) {
+      var pr = R[x[0]] || {};
+      var li = el("li");
+      li.appendChild(el("span", x[1], "tag"));
+      li.appendChild(item(x[0], pr.l || x[0]));
+      if (pr.ab) li.appendChild(el("div", pr.ab.slice(0, 220) + (pr.ab.length > 220 ? "…" : ""), "abstract"));
+      ul.appendChild(li);
+    });
+    if (r.pn > r.p.length) ul.appendChild(el("li", "+ " + (r.pn - r.p.length) + " more papers (not on this page; see graph.json)", "muted"));
+  }
+  function showPaper(id, r) {
+    body.appendChild(el("h2", r.l));
+    var m = r.m || {};
+    var bits = [m.year, m.venue, m.authors].filter(Boolean);
+    if (bits.length) body.appendChild(el("div", bits.join(" · "), "meta"));
+    if (m.url && /^https?:\/\//.test(m.url)) {
+      var a = el("a", m.url);
+      a.href = m.url; a.target = "_blank"; a.rel = "noopener noreferrer";
+      var d = el("div", null, "meta"); d.appendChild(a); body.appendChild(d);
+    }
+    if (m.record_id) body.appendChild(el("div", "record: " + m.record_id, "meta"));
+    body.appendChild(el("h3", "abstract"));
+    body.appendChild(el("div", r.ab, "abstract"));
+    var groups = {};
+    r.cs.forEach(function (x) { (groups[x[0]] = groups[x[0]] || []).push(x); });
+    RELATIONS.concat(Object.keys(groups).filter(function (g) { return RELATIONS.indexOf(g) < 0; })).forEach(function (g) {
+      if (!groups[g]) return;
+      var ul = section(g.replace("_", " ") + " (" + groups[g].length + ")");
+      groups[g].forEach(function (x) { var li = el("li"); li.appendChild(item(x[1], x[1] ? R[x[1]].l : x[2])); ul.appendChild(li); });
+    });
+    if (r.cn > r.cs.length) body.appendChild(el("div", "+ " + (r.cn - r.cs.length) + " more concepts", "muted"));
+    if (m.sources) body.appendChild(el("div", "source: " + m.sources.split("|").join(", "), "meta"));
+  }
+  function showPaths() {
+    body.textContent = "";
+    body.appendChild(el("h2", D.paths.length + (D.paths.length === 1 ? " path" : " paths")));
+    var ol = el("ol");
+    D.paths.forEach(function (p) {
+      var li = el("li");
+      p.forEach(function (id, i) {
+        if (i) li.appendChild(el("span", " → ", "muted"));
+        li.appendChild(item(id, (R[id] || {}).l || id));
+      });
+      ol.appendChild(li);
+    });
+    body.appendChild(ol);
+    panel.hidden = false;
+  }
+  function showPanel(id) {
+    var r = R[id];
+    if (!r) return;
+    body.textContent = "";
+    if (r.k === "paper") showPaper(id, r); else showConcept(id, r);
+    if (D.paths) {
+      var back = item("", "");
+      back = el("button", "← back to the paths", "item");
+      back.type = "button";
+      back.addEventListener("click", showPaths);
+      body.appendChild(el("p")).appendChild(back);
+    }
+    panel.hidden = false;
+    panel.scrollTop = 0;
+    document.body.setAttribute("data-kg-panel", id);
+  }
+
+  // --- selecting and finding --------------------------------------------
+  var findmsg = document.getElementById("findmsg");
+  function go(id, opts) {
+    opts = opts || {};
+    var n = byId[id];
+    findmsg.textContent = "";
+    var wasHidden = panel.hidden;
+    showPanel(id);
+    if (wasHidden && !panel.hidden) network.setSize("100%", "100%");  // the canvas is narrower now: centre on that
+    if (n) {
+      if (n.hidden) {  // finding a node switched off shows it: its layer and kind go back on
+        shown[n.layer] = true;
+        if (boxes.layer[n.layer]) boxes.layer[n.layer].checked = true;
+        if (kindOn[n.kind] === false) { kindOn[n.kind] = true; boxes.kind[n.kind].checked = true; }
+        applyVisibility();
+      }
+      selected = id;
+      focusSet = {};
+      focusSet[id] = true;
+      network.getConnectedNodes(id).forEach(function (m) { focusSet[m] = true; });
+      network.selectNodes([id]);
+      if (!opts.stay) {
+        var s = Math.max(network.getScale(), Math.min(8, n.z * 1.2 || 0));
+        network.moveTo({ position: { x: n.x, y: n.y }, scale: s, animation: false });
+      } else {
+        network.redraw();
+      }
+    } else if (R[id]) {
+      findmsg.textContent = "not drawn on this page";
+    }
+  }
+  network.on("click", function (p) {
+    if (p.nodes.length) go(p.nodes[0], { stay: true });
+  });
+
+  function norm(s) { return String(s).toLowerCase().replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim(); }
+  var index = [];
+  Object.keys(R).forEach(function (id) {
+    var r = R[id];
+    index.push({ id: id, key: norm(r.l), via: null });
+    if (r.s) index.push({ id: id, key: norm(r.s), via: r.s });
+    (r.a || []).forEach(function (a) { index.push({ id: id, key: norm(a), via: a }); });
+  });
+  function matches(q, limit) {
+    q = norm(q);
+    if (!q) return [];
+    var best = {};
+    for (var i = 0; i < index.length; i++) {
+      var e = index[i];
+      var at = e.key.indexOf(q);
+      if (at < 0) continue;
+      var score = e.key === q ? 0 : at === 0 ? 1 : e.key.charAt(at - 1) === " " ? 2 : 3;
+      if (e.via) score += 0.5;
+      var old = best[e.id];
+      if (!old || score < old.score) best[e.id] = { id: e.id, score: score, via: e.via };
+    }
+    return Object.keys(best).map(function (k) { return best[k]; }).sort(function (a, b) {
+      return a.score - b.score || weightOf(b.id) - weightOf(a.id) || (R[a.id].l < R[b.id].l ? -1 : 1);
+    }).slice(0, limit || 8);
+  }
+  var find = document.getElementById("find");
+  var suggest = document.getElementById("suggest");
+  var hits = [], active = -1;
+  function renderSuggestions() {
+    suggest.textContent = "";
+    hits.forEach(function (h, i) {
+      var r = R[h.id];
+      var li = el("li", r.l);
+      li.setAttribute("role", "option");
+      li.setAttribute("data-id", h.id);
+      li.setAttribute("aria-selected", i === active ? "true" : "false");
+      var why = r.k === "paper" ? "paper" : r.k + (h.via ? " · " + h.via : "");
+      li.appendChild(el("span", why, "why"));
+      li.addEventListener("mousedown", function (ev) { ev.preventDefault(); choose(h.id); });
+      suggest.appendChild(li);
+    });
+    suggest.hidden = hits.length === 0;
+  }
+  function choose(id) {
+    find.value = R[id].l;
+    hits = []; active = -1; renderSuggestions();
+    go(id);
+  }
+  find.addEventListener("input", function () {
+    hits = matches(find.value);
+    active = hits.length ? 0 : -1;
+    findmsg.textContent = find.value.trim() && !hits.length ? "no concept or paper matches “" + find.value.trim() + "”" : "";
+    renderSuggestions();
+  });
+  find.addEventListener("keydown", function (ev) {
+    if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      if (!hits.length) return;
+      active = (active + (ev.key === "ArrowDown" ? 1 : hits.length - 1)) % hits.length;
+      renderSuggestions();
+      ev.preventDefault();
+    } else if (ev.key === "Enter") {
+      var q = find.value.trim();
+      if (!q) return;
+      var list = hits.length ? hits : matches(q);
+      if (list.length) choose(list[Math.max(0, active)].id);
+      else findmsg.textContent = "no concept or paper matches “" + q + "”";
+      ev.preventDefault();
+    } else if (ev.key === "Escape") {
+      hits = []; renderSuggestions();
+    }
+  });
+  find.addEventListener("blur", function () { hits = []; renderSuggestions(); });
+
+  updateStatus();
+  network.once("afterDrawing", function () {
+    window.kgraph.firstDraw = performance.now();
+    document.body.setAttribute("data-kg-drawn", String(D.nodes.length));
+    if (D.focus) {  // a focused page opens on its concept, the panel open, the whole neighbourhood in view
+      go(D.focus, { stay: true });
+      network.fit();
+      network.moveTo({ scale: network.getScale() * 0.85 });
+    }
+    else if (D.paths) {  // the panel narrows the canvas; fit again, with room for the end labels
+      showPaths();
+      network.setSize("100%", "100%");
+      network.fit();
+      network.moveTo({ scale: network.getScale() * 0.8 });
+    }
+  });
+  window.kgraph = { timings: T, network: network, go: go, matches: matches, nodes: nodes, data: D };
+})();

@@ -1,0 +1,395 @@
+"""The HTML map: a term map of the graph drawn by vis-network (through pyvis), offline.
+
+The page opens on the concepts that matter (those in two or more papers,
+largest first, and the broader terms above them), sized by papers and
+coloured by community, at positions computed in Python (:mod:`kgraph.layout`),
+so nothing moves and nothing waits for physics. Papers and the concepts of a
+single paper are layers to switch on. Labels are drawn by the page itself:
+for every label, the zoom level from which it overlaps no larger label is
+computed here (greedy, largest first), so the largest labels show at the
+opening zoom and more appear as one zooms in, never on top of each other.
+
+A click opens a side panel (concept: label, kind, aliases, short form,
+papers with relation and the start of the abstract, neighbouring concepts;
+paper: abstract, metadata, concepts by relation); everything in it is
+clickable. The find box searches labels, aliases and short forms, suggests
+as one types, says when nothing matches, and shows a node whose layer is
+switched off.
+
+A big graph's page holds a bounded subset (``max_concepts`` concepts in most
+papers, ``max_papers`` papers chosen as the leading papers of those concepts,
+and the strongest links among them) and says what it left out; the other
+files hold everything.
+
+vis-network comes from the copy inside pyvis and is inlined, so the page draws
+with no network at all. Graph data sits in a ``<script type="application/json">``
+block with ``<``, ``>`` and ``&`` escaped, so text from the input never runs
+as script, and the page only ever sets text, never HTML, from the data.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Hashable, Iterable, Mapping, Sequence
+
+import networkx as nx
+import numpy as np
+
+from .layout import EDGE_LENGTH, importance, layout, node_size
+
+__all__ = ["write_html", "write_path_html", "select", "label_zooms", "HTML_MAX_CONCEPTS", "HTML_MAX_PAPERS",
+           "HTML_MAX_EDGES"]
+
+HTML_MAX_CONCEPTS = 1500
+HTML_MAX_PAPERS = 500
+HTML_MAX_EDGES = 6000
+RELATIONS = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
+_REL_RANK = {r: i for i, r in enumerate(RELATIONS)}
+_EDGE_RANK = {"broader": 0, "cooccurrence": 1, "mention": 2}
+#: Community colours (the largest communities first); the rest are grey.
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
+           "#7f7f7f", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173", "#3182bd", "#e6550d", "#31a354",
+           "#756bb1", "#636363")
+_HTML_DIR = Path(__file__).parent / "html"
+
+
+def _is_paper(d: Mapping) -> bool:
+    return d.get("kind") == "paper"
+
+
+def _short(text: str, n: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def _rel_key(G, paper, concept):
+    d = G.edges[paper, concept]
+    return (_REL_RANK.get(d.get("relation"), len(RELATIONS)), -float(d.get("weight", 1) or 1))
+
+
+def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: int = HTML_MAX_PAPERS,
+           max_edges: int = HTML_MAX_EDGES) -> tuple[list, list, list]:
+    """The bounded part of ``G`` a page draws: ``(concepts, papers, edges)``.
+
+    Concepts: the ``max_concepts`` in most papers (``papers_total``, else
+    ``papers``), and every broader term of those. Papers: all when they fit,
+    else round by round each chosen concept's next strongest paper (proposing
+    papers first), most important concepts first. Edges: among those nodes,
+    broader links, then co-occurrence by weight, at most 60% of
+    ``max_edges``; then paper links, each paper's strongest first, round by
+    round, up to ``max_edges`` in all.
+    """
+    concepts = [n for n, d in G.nodes(data=True) if not _is_paper(d)]
+    concepts.sort(key=lambda n: (-importance(G.nodes[n]), -G.degree(n), str(n)))
+    chosen = concepts[:max_concepts]
+    keep = set(chosen)
+    for n in list(chosen):  # broader terms of a chosen concept are on the map too
+        for m, d in G[n].items():
+            if d.get("kind") == "broader" and d.get("broader") == m and m not in keep:
+                keep.add(m)
+                chosen.append(m)
+    papers = [n for n, d in G.nodes(data=True) if _is_paper(d)]
+    if len(papers) > max_papers:
+        lists = [sorted((p for p in G[c] if _is_paper(G.nodes[p])), key=lambda p: (_rel_key(G, p, c), str(p)))
+                 for c in chosen]
+        picked: dict = {}
+        depth = 0
+        while len(picked) < max_papers and any(len(ps) > depth for ps in lists):
+            for ps in lists:
+                if len(ps) > depth and ps[depth] not in picked:
+                    picked[ps[depth]] = None
+                    if len(picked) >= max_papers:
+                        break
+            depth += 1
+        papers = list(picked)
+    keep.update(papers)
+    links = [(u, v, d) for u, v, d in G.edges(data=True) if u in keep and v in keep]
+    between = [e for e in links if e[2].get("kind") != "mention"]
+    between.sort(key=lambda e: (_EDGE_RANK.get(e[2].get("kind"), 3), -float(e[2].get("weight", 1) or 1)))
+    between = between[: int(max_edges * 0.6)]
+    # paper links share what is left, round by round: each paper's strongest link first
+    per_paper: dict = defaultdict(list)
+    for u, v, d in links:
+        if d.get("kind") == "mention":
+            p, c = (u, v) if _is_paper(G.nodes[u]) else (v, u)
+            per_paper[p].append(((_REL_RANK.get(d.get("relation"), 9), -importance(G.nodes[c]), str(c)), (u, v, d)))
+    ranked = [[e for _, e in sorted(items, key=lambda item: item[0])] for _, items in sorted(per_paper.items(), key=str)]
+    mentions: list = []
+    room = max_edges - len(between)
+    depth = 0
+    while len(mentions) < room and any(len(r) > depth for r in ranked):
+        mentions.extend(r[depth] for r in ranked if len(r) > depth)
+        depth += 1
+    return chosen, papers, between + mentions[:room]
+
+
+def _font(d: Mapping) -> float:
+    if _is_paper(d):
+        return 10.0
+    return round(11.0 + min(8.0, 2.0 * math.log2(importance(d))), 1)
+
+
+def label_zooms(xy: np.ndarray, widths: np.ndarray, heights: np.ndarray, *, cap: float = 1e4) -> np.ndarray:
+    """The zoom from which each label (in rank order) overlaps no label ranked above it.
+
+    ``xy`` are centres in page units, ``widths``/``heights`` label sizes in
+    screen pixels. At zoom ``s`` labels ``i`` and ``j`` overlap when
+    ``|dx| s < (w_i + w_j) / 2`` and ``|dy| s < (h_i + h_j) / 2``; they stop
+    overlapping from ``s_ij = min((w_i + w_j) / 2|dx|, (h_i + h_j) / 2|dy|)``.
+    Label ``i`` shows from the largest ``s_ij`` among the labels ``j`` above it
+    that are already shown below ``s_ij``, so a label, once shown, stays as
+    one zooms in.
+
+    Examples
+    --------
+    >>> z = label_zooms(np.array([[0., 0.], [10., 0.], [0., 500.]]), np.array([40., 40., 40.]), np.array([12., 12., 12.]))
+    >>> [round(float(v), 1) for v in z]
+    [0.0, 4.0, 0.0]
+    """
+    n = len(xy)
+    zoom = np.zeros(n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for i in range(1, n):
+            dx = np.abs(xy[:i, 0] - xy[i, 0])
+            dy = np.abs(xy[:i, 1] - xy[i, 1])
+            sx = (widths[:i] + widths[i]) / 2 / dx
+            sy = (heights[:i] + heights[i]) / 2 / dy
+            s = np.minimum(sx, sy)
+            s = np.where(np.isnan(s), np.inf, s)
+            hit = zoom[:i] < s
+            if hit.any():
+                zoom[i] = min(cap, float(s[hit].max()))
+    return zoom
+
+
+def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping) -> dict:
+    """Panel data per drawn node: what a click shows."""
+    drawn = set(ids)
+    records = {}
+    for c in concepts:
+        d = G.nodes[c]
+        mine = [p for p in G[c] if _is_paper(G.nodes[p])]
+        shown = sorted((p for p in mine if p in drawn), key=lambda p: (_rel_key(G, p, c), str(p)))[:25]
+        neighbours = []
+        for m, e in G[c].items():
+            if _is_paper(G.nodes[m]):
+                continue
+            if e.get("kind") == "broader":
+                how = "broader" if e.get("broader") == m else "narrower"
+            else:
+                how = f"co-occurs in {e.get('weight', 1)} papers"
+            neighbours.append((0 if e.get("kind") == "broader" else 1, -float(e.get("weight", 1) or 1), m, how))
+        if len(neighbours) < 12 and len(mine) > 1:  # concepts sharing its papers, when it has few links of its own
+            seen = {m for *_, m, _ in neighbours}
+            shared: Counter = Counter()
+            for p in mine[:200]:
+                shared.update(m for m in G[p] if m != c and m not in seen and not _is_paper(G.nodes[m]))
+            top = sorted(shared.items(), key=lambda mk: (-mk[1], -importance(G.nodes[mk[0]]), str(mk[0])))
+            for m, k in top[: 12 - len(neighbours)]:
+                neighbours.append((2, -k, m, f"shares {k} paper{'s' if k > 1 else ''}"))
+        neighbours.sort(key=lambda t: (t[0], t[1], str(t[2])))
+        aliases = [a for a in str(d.get("aliases", "")).split("|") if a and a != d.get("label")]
+        rec = {"k": d.get("kind", ""), "l": str(d.get("label", c)), "a": aliases[:24], "n": int(d.get("papers", 0) or 0),
+               "pn": len(mine), "p": [[ids[p], G.edges[p, c].get("relation", "mentions")] for p in shown],
+               "nb": [[ids[m], how] if m in ids else [None, how, str(G.nodes[m].get("label", m))]
+                      for *_, m, how in neighbours[:20]]}
+        if d.get("short_form"):
+            rec["s"] = str(d["short_form"])
+        if "papers_total" in d:
+            rec["nt"] = int(d["papers_total"])
+        records[ids[c]] = rec
+    for p in papers:
+        d = G.nodes[p]
+        found = sorted(((G.edges[p, c].get("relation", "mentions"), c) for c in G[p]),
+                       key=lambda rc: (_REL_RANK.get(rc[0], 9), -importance(G.nodes[rc[1]]), str(rc[1])))
+        meta = {k: str(d[k]) for k in ("year", "authors", "venue", "url", "record_id", "sources") if d.get(k) not in (None, "")}
+        records[ids[p]] = {"k": "paper", "l": str(d.get("label", p)), "ab": _short(d.get("abstract", ""), 1500),
+                           "m": meta, "cs": [[rel, ids[c]] if c in ids else [rel, None, str(G.nodes[c].get("label", c))]
+                                  for rel, c in found[:60]],
+                           "cn": len(found)}
+    return records
+
+
+def _assets() -> dict[str, str]:
+    import pyvis
+
+    lib = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
+    return {"VIS": (lib / "vis-network.min.js").read_text(encoding="utf-8"),
+            "VISCSS": (lib / "vis-network.css").read_text(encoding="utf-8"),
+            "CSS": (_HTML_DIR / "map.css").read_text(encoding="utf-8"),
+            "JS": (_HTML_DIR / "map.js").read_text(encoding="utf-8")}
+
+
+def _render(title: str, payload: dict) -> str:
+    parts = _assets()
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    parts["DATA"] = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    parts["TITLE"] = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for key in ("VIS", "JS"):
+        parts[key] = parts[key].replace("</script", "<\\/script")
+    html = (_HTML_DIR / "map.html").read_text(encoding="utf-8")
+    for key in ("TITLE", "VISCSS", "CSS", "VIS", "JS", "DATA"):  # DATA last: input text is never re-scanned
+        html = html.replace("{{" + key + "}}", parts[key])
+    return html
+
+
+def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence, pos: Mapping, *,
+             show: Iterable[str], focus=None, highlight: Iterable = (), note: str = "", all_labels: bool = False,
+             edge_labels: bool = False, label_offsets: Mapping | None = None) -> dict:
+    from pyvis.network import Network
+
+    has_map = any(importance(G.nodes[c]) > 1 for c in concepts)
+    layer = {c: ("map" if importance(G.nodes[c]) > 1 or not has_map else "rare") for c in concepts}
+    layer.update((p, "paper") for p in papers)
+    rank = {"map": 0, "paper": 1, "rare": 2}
+    order = sorted(layer, key=lambda n: (rank[layer[n]], -importance(G.nodes[n]), -G.degree(n), str(n)))
+    ids = dict(zip(order, _page_ids(G, order)))
+    # page units: the map layer's extent about 1,000 units, y down as on a canvas
+    base = [pos[n] for n in order if layer[n] == "map"]
+    if len(base) < 10:  # a small page (a neighbourhood): all of it
+        base = [pos[n] for n in order]
+    xy = np.array([pos[n] for n in order], dtype=float).reshape(-1, 2)
+    extent = float(np.ptp(np.array(base), axis=0).max()) if len(base) > 1 else 0.0
+    factor = 1000.0 / extent if extent > 0 else 1.0
+    xy = xy * factor
+    xy[:, 1] *= -1
+    # nodes shrink as the map fills (1,500 concepts in the space of 150 would cover it)
+    crowd = math.sqrt(150 / max(150, sum(1 for n in order if layer[n] == "map")))
+    scale_size = factor * EDGE_LENGTH / 60.0 * 0.6 * crowd
+    labels = [_short(G.nodes[n].get("label", n), 36 if _is_paper(G.nodes[n]) else 44) for n in order]
+    fonts = np.array([_font(G.nodes[n]) for n in order])
+    widths = np.array([0.56 * f * len(t) + 8 for f, t in zip(fonts, labels)])
+    sizes = np.array([max(2.0, node_size(G.nodes[n]) * scale_size) for n in order])
+    under = xy + np.column_stack([np.zeros(len(order)), sizes])  # labels sit under their node
+    zooms = np.zeros(len(order)) if all_labels else label_zooms(under, widths, fonts * 1.3)
+
+    highlight = set(highlight)
+    net = Network(height="100%", width="100%", cdn_resources="remote")
+    for i, n in enumerate(order):
+        d = G.nodes[n]
+        net.add_node(ids[n], label=labels[i], x=round(float(xy[i, 0]), 1), y=round(float(xy[i, 1]), 1),
+                     size=round(float(sizes[i]), 2), shape="square" if _is_paper(d) else "dot",
+                     kind=str(d.get("kind", "")), layer=layer[n], community=int(d.get("community", -1)),
+                     z=round(float(zooms[i]), 3), f=float(fonts[i]))
+        if n in highlight:
+            net.nodes[-1]["borderWidth"] = 4
+        if label_offsets and label_offsets.get(n):
+            net.nodes[-1]["lo"] = label_offsets[n]
+    nodes = net.nodes
+    for node in nodes:  # the page draws labels itself; vis-network's own are off
+        node["lb"] = node.pop("label")
+        node.pop("title", None)
+        node.pop("font", None)
+        node.pop("color", None)
+    edge_list = []
+    for u, v, d in edges:
+        kind = d.get("kind", "")
+        e = {"from": ids[u], "to": ids[v], "kind": kind}
+        if kind == "cooccurrence":
+            e["width"] = round(1 + min(4.0, math.log2(1 + float(d.get("weight", 1)))), 2)
+        elif kind == "broader":
+            e["width"] = 2.5
+            e["arrows"] = "to" if d.get("broader") == v else "from"
+        if edge_labels:
+            e["label"] = str(d.get("relation", kind))
+        edge_list.append(e)
+    # pyvis's edge list in the form add_edge makes (add_edge itself is quadratic)
+    net.edges.extend(edge_list)
+    nodes, edge_list, *_ = net.get_network_data()
+
+    kinds = {}
+    for n in order:
+        d = G.nodes[n]
+        kinds.setdefault(str(d.get("kind", "")), "#{:02x}{:02x}{:02x}".format(int(d.get("r", 128)), int(d.get("g", 128)),
+                                                                            int(d.get("b", 128))))
+    n_papers = sum(1 for _, d in G.nodes(data=True) if _is_paper(d))
+    n_concepts = G.number_of_nodes() - n_papers
+    omitted = ""
+    if len(concepts) < n_concepts or len(papers) < n_papers or len(edges) < G.number_of_edges():
+        omitted = (f"This page holds {len(concepts):,} of {n_concepts:,} concepts (those in most papers), "
+                   f"{len(papers):,} of {n_papers:,} papers and {len(edges):,} of {G.number_of_edges():,} links; "
+                   "graph.json, graph.graphml and graph.gexf hold all of them.")
+    return {"nodes": nodes, "edges": edge_list, "records": _records(G, [c for c in order if c in layer and
+                                                                     not _is_paper(G.nodes[c])], papers, ids),
+            "kinds": kinds, "palette": list(PALETTE), "show": sorted(set(show)), "note": note, "omitted": omitted,
+            "ids": ids, "focus": ids.get(focus) if focus is not None else None, "allLabels": all_labels,
+            "layers": {"map": "concepts in 2+ papers" if has_map else "concepts", "paper": "papers",
+                       "rare": "concepts in 1 paper"},
+            "totals": {"concepts": n_concepts, "papers": n_papers, "edges": G.number_of_edges()}}
+
+
+def _page_ids(G: nx.Graph, order: Sequence) -> list[str]:
+    from .export import xml_ids
+
+    ids = xml_ids(G.subgraph(order)) if len(order) < len(G) else xml_ids(G)
+    return [ids[n] for n in order]
+
+
+def write_html(G: nx.Graph, path, *, title: str = "kgraph", pos: Mapping | None = None,
+               max_concepts: int = HTML_MAX_CONCEPTS, max_papers: int = HTML_MAX_PAPERS,
+               max_edges: int = HTML_MAX_EDGES, focus: Hashable | None = None, highlight: Iterable = (),
+               note: str = "") -> None:
+    """Write the interactive map of ``G`` (or its bounded part, see :func:`select`) that draws offline.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A kgraph graph, or any part of one.
+    path : path
+        The page to write.
+    pos : mapping, optional
+        node -> (x, y); laid out with :func:`kgraph.layout.layout` when not given.
+    max_concepts, max_papers, max_edges : int
+        Bounds of what the page embeds.
+    focus : node, optional
+        A node to select and open in the panel when the page loads; all layers start switched on.
+    highlight : nodes
+        Nodes drawn with a thick border.
+    note : str
+        A line shown before the counts.
+    """
+    pos = layout(G) if pos is None else pos
+    concepts, papers, edges = select(G, max_concepts=max_concepts, max_papers=max_papers, max_edges=max_edges)
+    show = ("map", "paper", "rare") if focus is not None else ("map",)
+    payload = _payload(G, concepts, papers, edges, pos, show=show, focus=focus, highlight=highlight, note=note)
+    payload.pop("ids")
+    Path(path).write_text(_render(title, payload), encoding="utf-8")
+
+
+def write_path_html(G: nx.Graph, paths: Sequence[Sequence], path, *, title: str = "kgraph: paths",
+                    note: str = "") -> None:
+    """Write a page of the paths themselves: one row per path, in order, each step labelled with its relation.
+
+    Only the steps of the paths are drawn (not the other edges among their
+    nodes); a node on several paths is drawn once, where it first appears;
+    the two ends sit on the middle row. Every label shows, alternately above
+    and below the nodes so that neighbours never collide.
+    """
+    H = nx.Graph()
+    pos: dict = {}
+    offsets: dict = {}
+    mid = (len(paths) - 1) / 2
+    longest = max((len(p) - 1 for p in paths), default=1) or 1
+    for row, p in enumerate(paths):
+        for hop, n in enumerate(p):
+            H.add_node(n, **G.nodes[n])
+            if n in pos:
+                continue
+            end = hop in (0, len(p) - 1)
+            x = (longest if hop == len(p) - 1 else hop) * 3 * EDGE_LENGTH
+            pos[n] = (x, (mid if end else row) * 1.5 * EDGE_LENGTH)
+            offsets[n] = 1 if hop % 2 == 0 else -1
+        for a, b in zip(p, p[1:]):
+            H.add_edge(a, b, **G.edges[a, b])
+    pos = {n: (x, -y) for n, (x, y) in pos.items()}  # layout y is up; rows go down
+    concepts = [n for n in H if not _is_paper(H.nodes[n])]
+    papers = [n for n in H if _is_paper(H.nodes[n])]
+    payload = _payload(H, concepts, papers, list(H.edges(data=True)), pos, show=("map", "paper", "rare"),
+                       highlight=[paths[0][0], paths[0][-1]] if paths else (), note=note, all_labels=True,
+                       edge_labels=True, label_offsets=offsets)
+    ids = payload.pop("ids")
+    payload["paths"] = [[ids[n] for n in p] for p in paths]
+    Path(path).write_text(_render(title, payload), encoding="utf-8")
