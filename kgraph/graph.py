@@ -32,6 +32,7 @@ from .canon import concept_key, strip_parentheticals
 from .extract import KINDS, ROLES, Mention
 from .query import communities
 from .read import Paper
+from .years import add_years
 
 __all__ = ["build_graph", "COLORS", "paper_label"]
 
@@ -166,6 +167,7 @@ def build_graph(
             G.nodes[n]["community"] = number
     G.graph.update({"papers": len(papers), "concepts": len(concepts), "min_cooccurrence": min_cooccurrence,
                     "min_npmi": min_npmi, "max_neighbours": max_neighbours})
+    add_years(G)
     return G
 
 

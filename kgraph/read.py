@@ -20,10 +20,13 @@ from typing import Callable, Iterable
 
 from pylatexenc.latex2text import LatexNodes2Text
 
+from . import sources
+
 __all__ = ["Paper", "InputError", "normalize_text", "read_inputs", "SUFFIXES"]
 
-SUFFIXES = (".txt", ".jsonl", ".json", ".csv")
-META_FIELDS = ("id", "title", "authors", "year", "venue", "url")
+SUFFIXES = (".txt", ".jsonl", ".json", ".csv", *sources.SUFFIXES)
+META_FIELDS = ("id", "title", "authors", "year", "venue", "doi", "arxiv_id", "url")
+_IDENTIFIERS = ("doi", "arxiv_id", "url")  # kept as they are: normalising text would break them
 
 Warn = Callable[[str], None]
 
@@ -208,7 +211,7 @@ def _records_json(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict
     except json.JSONDecodeError as err:
         raise InputError(f"{path}:{err.lineno}: not valid JSON ({err.msg})") from err
     if isinstance(data, dict):
-        for key in ("papers", "records", "data", "items"):
+        for key in ("papers", "records", "data", "items", "results"):
             if isinstance(data.get(key), list):
                 data = data[key]
                 break
@@ -257,7 +260,7 @@ def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]
         elif isinstance(value, (dict, list)):
             value = json.dumps(value, ensure_ascii=False)
         if isinstance(value, str):
-            value = normalize_text(value)
+            value = value.strip() if key in _IDENTIFIERS else normalize_text(value)
         else:
             value = value if isinstance(value, int) else str(value)
         meta[key] = value
@@ -288,39 +291,68 @@ def _files(inputs: Iterable[str | Path]) -> list[Path]:
 def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> list[Paper]:
     """Read every abstract under ``inputs`` (files or folders, recursively).
 
-    Returns one :class:`Paper` per distinct normalised abstract, in reading
-    order. Broken records are skipped with a warning naming file and line;
+    Returns one :class:`Paper` per distinct paper, in reading order: records
+    with the same DOI or arXiv id, or the same abstract (ignoring case,
+    punctuation and spacing), are one paper that lists all its sources and
+    keeps the first abstract and the first value of each metadata field.
+    Broken records are skipped with a warning naming file and line (records
+    without an abstract with one warning per file that counts them);
     ``InputError`` is raised when an input cannot be used at all or nothing
     usable is left.
     """
     warn = warn or (lambda msg: None)
     papers: dict[str, Paper] = {}
+    known: dict[str, str] = {}  # identity key (sources.identity_keys) -> paper id
     files = _files(inputs)
     for path in files:
         text = _read_text(path, warn)
-        reader = _READERS[path.suffix.lower()]
+        suffix = path.suffix.lower()
+        reader = sources.reader_for(suffix, text) or _READERS[suffix]
+        plain_text = reader is _records_txt
+        missing: list[str] = []
         for where, rec in reader(path, text, warn):
+            rec = sources.standard_record(rec, warn=warn, where=f"{path}:{where}")
+            if rec is None:
+                continue
             raw = rec.get("abstract")
             if not isinstance(raw, str) or not raw.strip():
-                if path.suffix.lower() != ".txt":
-                    warn(f"{path}:{where}: skipped, empty or missing abstract")
+                if not plain_text:
+                    missing.append(f"{path}:{where}" + (f" ({rec['id']})" if rec.get("id") else ""))
                 continue
             abstract = normalize_text(raw)
             if len(abstract.split()) < 3:
                 warn(f"{path}:{where}: skipped, abstract too short: {abstract[:60]!r}")
                 continue
-            paper = Paper(abstract)
-            source = f"{path.as_posix()}:{where}"
-            known = papers.get(paper.id)
-            if known is None:
-                paper.meta = _meta(rec, path, where, warn)
-                paper.sources.append(source)
-                papers[paper.id] = paper
-            else:
-                known.sources.append(source)
-                for key, value in _meta(rec, path, where, warn).items():
-                    known.meta.setdefault(key, value)
+            meta = _meta(rec, path, where, warn)
+            _add_paper(papers, known, Paper(abstract, [f"{path.as_posix()}:{where}"], meta))
+        if missing:
+            shown = ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")
+            warn(f"{path}: skipped {len(missing)} record{'s' if len(missing) > 1 else ''} "
+                 f"with empty or missing abstract: {shown}")
     if not papers:
         names = ", ".join(str(f) for f in files[:3])
         raise InputError(f"no usable abstracts in {names}{' …' if len(files) > 3 else ''}")
     return list(papers.values())
+
+
+def _add_paper(papers: dict[str, Paper], known: dict[str, str], paper: Paper) -> None:
+    """Add ``paper``, or merge it into the papers it shares a DOI, arXiv id or abstract with."""
+    keys = [paper.id, *sources.identity_keys(paper.meta, paper.abstract)]
+    same = list(dict.fromkeys(known[k] for k in keys if k in known))
+    if not same:
+        papers[paper.id] = paper
+        target = paper
+    else:
+        order = {pid: i for i, pid in enumerate(papers)}
+        same.sort(key=order.__getitem__)
+        target = papers[same[0]]
+        merged = [papers.pop(pid) for pid in same[1:]]  # this record joins two papers read apart
+        for other in [*merged, paper]:
+            target.sources.extend(s for s in other.sources if s not in target.sources)
+            for key, value in other.meta.items():
+                target.meta.setdefault(key, value)
+        if merged:
+            gone = {p.id for p in merged}
+            known.update((k, target.id) for k, pid in known.items() if pid in gone)
+    for k in keys + sources.identity_keys(target.meta, target.abstract):
+        known[k] = target.id
