@@ -17,6 +17,7 @@ from .graph import build_graph
 from .parallel import extract_corpus
 from .query import QueryMixin
 from .read import InputError, read_inputs
+from .years import Trends, trends
 
 __all__ = ["KnowledgeGraph", "build", "load"]
 
@@ -54,6 +55,11 @@ class KnowledgeGraph(QueryMixin):
             "edges": self.graph.number_of_edges(),
             "edge_kinds": dict(edges),
         }
+
+    def trends(self, *, kind: str | None = None, since: int | None = None, n: int = 10,
+               min_papers: int = 3) -> Trends:
+        """Rising and fading concepts by their share of each year's papers (:func:`kgraph.years.trends`)."""
+        return trends(self.graph, kind=kind, since=since, n=n, min_papers=min_papers)
 
     def save(self, out_dir: str | Path = "outputs") -> list[Path]:
         """Write graph.graphml, graph.gexf, graph.json and graph.html into ``out_dir`` (atomically)."""

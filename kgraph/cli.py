@@ -193,6 +193,25 @@ def _cmd_stats(args) -> int:
     return 0
 
 
+def _cmd_trends(args) -> int:
+    from dataclasses import asdict
+
+    kg = _load(args)
+    result = kg.trends(kind=args.kind, since=args.since, n=args.n, min_papers=args.min_papers)
+    if args.json:
+        print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
+        return 0
+    print(f"trend = {result.measure}")
+    print("papers per year: " + "  ".join(f"{y}:{c}" for y, c in result.years.items()))
+    for name, items in (("rising", result.rising), ("fading", result.fading)):
+        print(f"\n{name}:")
+        rows = [(f"{t.slope:+.1f}", t.papers, t.first_year, f"{t.mean_year:.1f}", t.kind, t.label,
+                 " ".join(f"{y}:{c}" for y, c in t.years.items())) for t in items]
+        print(_table(rows, ("pp/yr", "papers", "first", "mean", "kind", "label", "papers per year"))
+              if rows else "(none)")
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     from .extract import MODEL_DIR
 
@@ -257,6 +276,14 @@ def make_parser() -> argparse.ArgumentParser:
     q.add_argument("--limit", type=int, default=10)
     graph_opts(q)
     q.set_defaults(func=_cmd_search)
+    q = qsub.add_parser("trends", help="rising and fading concepts (needs papers with years)")
+    q.add_argument("--kind", choices=["method", "task", "dataset", "metric", "concept"], help="only this kind")
+    q.add_argument("--since", type=int, metavar="YEAR", help="only papers from YEAR on")
+    q.add_argument("-n", type=int, default=10, help="concepts per list (default 10)")
+    q.add_argument("--min-papers", type=int, default=3, metavar="N",
+                   help="rank only concepts with N or more dated papers (default 3)")
+    graph_opts(q)
+    q.set_defaults(func=_cmd_trends)
 
     p = sub.add_parser("stats", help="counts, top concepts per kind, communities of a saved graph")
     p.add_argument("--top", type=int, default=5)

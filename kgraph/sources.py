@@ -25,6 +25,7 @@ so is a ``.bib`` that holds RIS or the other way round.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -49,7 +50,7 @@ def _input_error(message: str) -> Exception:
 
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
-_ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(?:v\d+)?")
+_ARXIV_NEW = re.compile(r"((?:0[7-9]|1[0-4])\d{2}\.\d{4}|(?:1[5-9]|[2-9]\d)\d{2}\.\d{5})(?:v\d+)?")
 _ARXIV_OLD = re.compile(r"([a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?")
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:\.pdf)?/?(?:[?#].*)?$", re.I)
 
@@ -165,8 +166,18 @@ def records_bib(path: Path, text: str, warn: Warn) -> Records:
     from bibtexparser import middlewares as mw
     from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry
 
-    library = bibtexparser.parse_string(text, append_middleware=[
-        mw.SeparateCoAuthors(), mw.SplitNameParts(), mw.MergeNameParts("first")])
+    # bibtexparser logs why a block failed; those messages become the reasons in kgraph's warnings
+    said = _Collect()
+    logger = logging.getLogger("bibtexparser")
+    saved = logger.propagate
+    logger.addHandler(said)
+    logger.propagate = False
+    try:
+        library = bibtexparser.parse_string(text, append_middleware=[
+            mw.SeparateCoAuthors(), mw.SplitNameParts(), mw.MergeNameParts("first")])
+    finally:
+        logger.removeHandler(said)
+        logger.propagate = saved
     entries = list(library.entries)
     for block in library.failed_blocks:
         line = block.start_line + 1
@@ -176,12 +187,15 @@ def records_bib(path: Path, text: str, warn: Warn) -> Records:
             warn(f"{path}:{line}: entry {kept.key!r} repeats {what}; kept the first value")
             entries.append(kept)
         else:
-            reason = str(getattr(block, "error", "") or "syntax error").strip().splitlines()[0]
+            reason = next((m.split("\n", 1)[-1].strip() for m in said.messages if f"(line {block.start_line})" in m),
+                          "syntax error")
             warn(f"{path}:{line}: skipped a BibTeX block that does not parse ({reason[:160]})")
     if not entries and not library.failed_blocks:
         raise _input_error(f"{path}: no BibTeX entries (an entry starts with @article{{key, ...)")
     for entry in sorted(entries, key=lambda e: e.start_line):
-        fields = {k.lower(): v for k, v in ((f.key, f.value) for f in entry.fields)}
+        fields: dict = {}
+        for f in entry.fields:
+            fields.setdefault(f.key.lower(), f.value)
         rec: dict = {"id": entry.key}
         for key in ("abstract", "title", "url", "doi"):
             if isinstance(fields.get(key), str):
@@ -197,6 +211,15 @@ def records_bib(path: Path, text: str, warn: Warn) -> Records:
         if fields.get("eprint") and prefix in ("arxiv", ""):
             rec["arxiv_id"] = fields["eprint"]
         yield entry.start_line + 1, rec
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
 
 
 def _latex_name(name: str) -> str:

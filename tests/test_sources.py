@@ -1,0 +1,289 @@
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from kgraph.read import InputError, read_inputs
+from kgraph.sources import norm_arxiv_id, norm_doi
+
+SAMPLES = Path(__file__).resolve().parent / "data"
+
+
+def _read(*names, warnings=None):
+    return read_inputs([SAMPLES / n for n in names], warn=(warnings.append if warnings is not None else None))
+
+
+def _by(papers, key, value):
+    (paper,) = [p for p in papers if p.meta.get(key) == value]
+    return paper
+
+
+def test_sources_bibtex_sample():
+    warnings = []
+    papers = _read("refs.bib", warnings=warnings)
+    assert [p.meta["id"] for p in papers] == ["hartmann2019lstm", "ibarra2020transformer", "novak2022fewshot",
+                                              "zhou2024agents"]
+    first = papers[0]
+    assert first.meta == {
+        "id": "hartmann2019lstm", "title": "Deep LSTM Acoustic Models for Low-Resource Speech Recognition",
+        "authors": "Lena Hartmann; Chidi Okafor; Jonas Müller", "year": 2019, "venue": "Proceedings of Interspeech",
+        "doi": "10.5555/kg.2019.001", "url": "https://doi.org/10.5555/kg.2019.001"}
+    assert "by 12% relative" in first.abstract and first.sources == [f"{(SAMPLES / 'refs.bib').as_posix()}:4"]
+    second = papers[1]
+    assert second.meta["authors"] == "Sofía Ibarra; Wei Chen"
+    assert second.meta["doi"] == "10.5555/kg.2020.005" and second.meta["url"] == "https://example.org/papers/shallow-decoders"
+    assert papers[3].meta["arxiv_id"] == "2402.07777" and papers[3].meta["url"] == "https://arxiv.org/abs/2402.07777"
+    assert warnings == [f"{SAMPLES / 'refs.bib'}: skipped 1 record with empty or missing abstract: "
+                        f"{SAMPLES / 'refs.bib'}:46 (goodfellow-style-2016)"]
+
+
+def test_sources_ris_sample():
+    warnings = []
+    papers = _read("export.ris", warnings=warnings)
+    assert len(papers) == 4
+    rnn = papers[0]
+    assert rnn.meta["authors"] == "Tobias Brandt; Marta Silva" and rnn.meta["year"] == 2019
+    assert rnn.meta["venue"] == "Journal of Language Modelling" and rnn.meta["doi"] == "10.5555/kg.2019.002"
+    seq = papers[1]
+    assert "a copy mechanism and coverage attention produces" in seq.abstract  # continuation line joined
+    assert seq.meta["venue"].startswith("Proceedings of the Conference on Empirical")
+    assert seq.meta["url"] == "https://example.org/papers/seq2seq-copy"
+    gnn = papers[2]
+    assert gnn.abstract.startswith("Deep graph neural networks (GNNs)")  # from N2
+    assert gnn.meta["year"] == 2022 and gnn.meta["doi"] == "10.5555/kg.2022.015"
+    assert len(warnings) == 1 and "skipped 1 record" in warnings[0] and "export.ris:48" in warnings[0]
+
+
+def test_sources_arxiv_atom_sample():
+    papers = _read("arxiv.xml")
+    assert [p.meta["arxiv_id"] for p in papers] == ["1905.01010", "2103.04321", "2206.05555", "2305.01234", "2401.09876"]
+    gnn = papers[0]
+    assert gnn.meta["title"] == "Message Passing Graph Neural Networks for Molecular Property Prediction"
+    assert gnn.meta["year"] == 2019 and gnn.meta["authors"] == "Amara Nwosu; Henrik Dahl" and gnn.meta["venue"] == "arXiv"
+    assert gnn.meta["url"] == "https://arxiv.org/abs/1905.01010"
+    assert gnn.sources == [f"{(SAMPLES / 'arxiv.xml').as_posix()}:11"]  # the line of its <entry>
+    assert gnn.abstract.startswith("We predict quantum-chemical properties") and "\n" not in gnn.abstract
+    vit = papers[1]
+    assert vit.meta["doi"] == "10.5555/kg.2021.009" and vit.meta["venue"] == "International Conference on Computer Vision 2021"
+
+
+def test_sources_arxiv_snapshot_sample():
+    papers = _read("arxiv-snapshot.jsonl")
+    lstm = papers[0]
+    assert lstm.meta["arxiv_id"] == "1908.02468" and lstm.meta["year"] == 2019  # first version, not update_date
+    assert lstm.meta["authors"] == "Priya Raman; Diego Fernández; Kofi Mensah"
+    contrastive = _by(papers, "arxiv_id", "2104.07070")
+    assert contrastive.meta["doi"] == "10.5555/kg.2021.012"
+    assert contrastive.meta["venue"] == "Transactions of the Association for Computational Linguistics 9 (2021)"
+
+
+def test_sources_openalex_sample():
+    warnings = []
+    papers = _read("openalex.jsonl", warnings=warnings)
+    assert len(papers) == 6
+    work = papers[0]
+    assert work.abstract.startswith("Aspect-level sentiment analysis decides whether a review praises")
+    assert work.abstract.endswith("laptop review datasets by 2 points.")
+    assert work.meta["id"] == "W3000000006" and work.meta["year"] == 2020
+    assert work.meta["doi"] == "10.5555/kg.2020.006" and work.meta["venue"] == "Journal of Sentiment Studies"
+    assert work.meta["authors"] == "Giulia Conti; Mateus Oliveira"
+    assert _by(papers, "id", "W3000000016").meta["arxiv_id"] == "2211.01122"  # from its arXiv location
+    assert "skipped 1 record" in warnings[0] and "(W3000000099)" in warnings[0]
+
+
+def test_sources_openalex_api_page_and_semantic_scholar_sample(tmp_path):
+    lines = (SAMPLES / "openalex.jsonl").read_text(encoding="utf-8").splitlines()
+    page = tmp_path / "works.json"
+    page.write_text(json.dumps({"meta": {"count": 2, "page": 1}, "results": [json.loads(x) for x in lines[:2]]}))
+    assert [p.meta["id"] for p in read_inputs([page])] == ["W3000000006", "W3000000010"]
+
+    warnings = []
+    papers = _read("semantic-scholar.json", warnings=warnings)
+    assert len(papers) == 5
+    adapters = _by(papers, "id", "6a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b")
+    assert adapters.meta["doi"] == "10.5555/kg.2021.011" and adapters.meta["arxiv_id"] == "2106.02020"
+    assert adapters.meta["year"] == 2021 and adapters.meta["venue"] == "Annual Meeting of the Association for Computational Linguistics"
+    assert adapters.meta["url"].startswith("https://www.semanticscholar.org/paper/")
+    assert "skipped 1 record" in warnings[0]
+
+
+def test_sources_semantic_scholar_citations_are_unwrapped(tmp_path):
+    paper = json.loads((SAMPLES / "semantic-scholar.json").read_text(encoding="utf-8"))["data"][0]
+    path = tmp_path / "citations.json"
+    path.write_text(json.dumps({"offset": 0, "data": [{"citingPaper": paper}]}))
+    (read,) = read_inputs([path])
+    assert read.meta["title"] == "Inductive Node Classification with Sampled Neighbourhoods"
+
+
+def test_sources_same_paper_from_several_sources_is_one():
+    papers = read_inputs([SAMPLES])
+    assert len(papers) == 25
+    # same DOI, differently worded abstracts (OpenAlex and BibTeX)
+    fewshot = _by(papers, "doi", "10.5555/kg.2022.013")
+    assert sorted(Path(s.split(":")[0]).name for s in fewshot.sources) == ["openalex.jsonl", "refs.bib"]
+    # same arXiv id (arXiv API and Semantic Scholar): metadata from both
+    cot = _by(papers, "arxiv_id", "2305.01234")
+    assert sorted(Path(s.split(":")[0]).name for s in cot.sources) == ["arxiv.xml", "semantic-scholar.json"]
+    assert cot.meta["doi"] == "10.5555/kg.2023.018"
+    # no shared id, same abstract up to punctuation and line breaks (RIS and arXiv snapshot)
+    seq = _by(papers, "title", "Sequence-to-Sequence Summarization with Copy Attention")
+    assert sorted(Path(s.split(":")[0]).name for s in seq.sources) == ["arxiv-snapshot.jsonl", "export.ris"]
+    assert seq.meta["arxiv_id"] == "2011.11223"
+
+
+def test_sources_a_record_joining_two_papers_merges_them(tmp_path):
+    a = "Spiking neural networks run on neuromorphic chips at low power."
+    b = "We train spiking networks with surrogate gradients on event cameras."
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"abstract": a, "doi": "10.5555/x.1"},
+        {"abstract": b, "arxiv_id": "2301.00001"},
+        {"abstract": "A third wording of the same work on spiking networks.", "doi": "10.5555/X.1", "arxiv_id": "arXiv:2301.00001v2"},
+    ]))
+    (paper,) = read_inputs([path])
+    assert paper.abstract == a and paper.meta == {"doi": "10.5555/x.1", "arxiv_id": "2301.00001",
+                                                  "url": "https://doi.org/10.5555/x.1"}
+    assert [s.rsplit(":", 1)[1] for s in paper.sources] == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("name, content", [
+    ("zotero.txt", (SAMPLES / "export.ris").read_text(encoding="utf-8")),
+    ("library.txt", (SAMPLES / "refs.bib").read_text(encoding="utf-8")),
+    ("mislabelled.bib", (SAMPLES / "export.ris").read_text(encoding="utf-8")),
+])
+def test_sources_format_is_recognised_by_content(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    papers = read_inputs([path])
+    assert len(papers) == 4 and all(p.meta.get("year") for p in papers)
+
+
+def test_sources_identifiers():
+    assert norm_doi("DOI: 10.1000/ABC_def.") == "10.1000/abc_def"
+    assert norm_arxiv_id("https://arxiv.org/pdf/2106.09685v3.pdf") == "2106.09685"
+    assert norm_arxiv_id("2106.9685") is None  # five digits after the dot since 2015
+    assert norm_arxiv_id("0704.0001") == "0704.0001"
+
+
+# --- bad records and bad files ------------------------------------------------------
+
+
+def test_sources_bad_bibtex_records_warn_with_line(tmp_path):
+    path = tmp_path / "bad.bib"
+    path.write_text("@article{good1, title={Fine}, year={2021}, abstract={Graph transformers model long-range interactions.}}\n"
+                    "@inproceedings{broken,\n  title = {Unclosed,\n}\n"
+                    "@article{twice, title={A}, title={B}, year={2022}, abstract={Sparse attention lowers the cost of transformers.}}\n",
+                    encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert [p.meta["id"] for p in papers] == ["good1", "twice"] and papers[1].meta["title"] == "A"
+    assert any(f"{path}:2: skipped a BibTeX block" in w for w in warnings)
+    assert any(f"{path}:5: entry 'twice' repeats a field" in w for w in warnings)
+
+
+def test_sources_bad_ris_records_warn_with_line(tmp_path):
+    path = tmp_path / "bad.ris"
+    path.write_text("Provider: Example\n\nTY  - JOUR\nTI  - One\nAB  - Normalising flows model densities exactly.\nER  - \n\n"
+                    "TY  - JOUR\nTI  - Two\nAB  - Energy-based models need sampling during training.\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert [p.meta["title"] for p in papers] == ["One", "Two"]
+    assert any(f"{path}:8: record has no closing" in w for w in warnings)
+    assert any(f"{path}:1: text outside a RIS record" in w for w in warnings)
+
+
+def test_sources_bad_json_records_warn(tmp_path):
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "https://openalex.org/W1", "abstract_inverted_index": {"Graphs": [0], "are": "everywhere"}},
+        {"id": "https://openalex.org/W2", "abstract_inverted_index": {"Kernels": [0], "still": [1], "work.": [2]},
+         "doi": "not-a-doi", "publication_year": 2020},
+        {"abstract": "Bandits balance exploration and exploitation online.", "url": "javascript:alert(1)"},
+    ]), encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert [p.abstract for p in papers] == ["Kernels still work.", "Bandits balance exploration and exploitation online."]
+    assert "doi" not in papers[0].meta and "url" not in papers[1].meta
+    assert any(w.startswith(f"{path}:1: skipped, abstract_inverted_index entry 'are'") for w in warnings)
+    assert any(f"{path}:2: doi 'not-a-doi' is not a DOI" in w for w in warnings)
+    assert any(f"{path}:3: url 'javascript:alert(1)' is not an http(s) address" in w for w in warnings)
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("broken.xml", "<feed xmlns='http://www.w3.org/2005/Atom'>\n<entry>\n<title>x</title>\n</feed>\n", r"broken\.xml:4: not well-formed XML"),
+    ("other.xml", "<?xml version='1.0'?><PubmedArticleSet/>", "not an Atom feed (root element <PubmedArticleSet>)"),
+    ("error.atom", "<feed xmlns='http://www.w3.org/2005/Atom'><entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_1234</id>"
+                   "<title>Error</title><summary>incorrect id format for 1234</summary></entry></feed>",
+     "the arXiv API answered with an error: incorrect id format for 1234"),
+    ("laughs.xml", "<?xml version='1.0'?><!DOCTYPE feed [<!ENTITY a 'aaaaaaaaaa'><!ENTITY b '&a;&a;&a;&a;&a;&a;&a;&a;'>]>"
+                   "<feed xmlns='http://www.w3.org/2005/Atom'><entry><summary>&b;</summary></entry></feed>",
+     "XML with entity declarations is not read"),
+    ("empty.bib", "% nothing here\n", "no BibTeX entries"),
+    ("empty.ris", "nothing here\n", "no RIS records"),
+])
+def test_sources_unreadable_files_are_one_error(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError, match=message if "\\" in message else message.replace("(", r"\(").replace(")", r"\)")):
+        read_inputs([path])
+
+
+# --- the whole path on the samples -------------------------------------------------------
+
+
+def _kgraph(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "kgraph", *map(str, args)], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def samples_out(tmp_path_factory):
+    work = tmp_path_factory.mktemp("samples")
+    for f in SAMPLES.iterdir():
+        shutil.copy(f, work / f.name)
+    result = _kgraph("build", "refs.bib", "export.ris", "arxiv.xml", "openalex.jsonl", "arxiv-snapshot.jsonl",
+                     "semantic-scholar.json", "--out", "out", cwd=work)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "papers: 25" in result.stdout
+    assert "refs.bib: skipped 1 record with empty or missing abstract" in result.stderr
+    return work / "out"
+
+
+def test_sources_build_exports_typed_paper_and_year_attributes(samples_out):
+    G = nx.read_graphml(samples_out / "graph.graphml")
+    papers = {d["record_id"]: d for _, d in G.nodes(data=True) if d["kind"] == "paper" and "record_id" in d}
+    vit = papers["2103.04321"]
+    assert vit["label"] == "Vision Transformers Need Less Data Than You Think"
+    assert vit["year"] == 2021 and vit["doi"] == "10.5555/kg.2021.009" and vit["arxiv_id"] == "2103.04321"
+    assert vit["url"] == "https://arxiv.org/abs/2103.04321" and vit["venue"].startswith("International Conference")
+    assert all(isinstance(d.get("year"), int) for _, d in G.nodes(data=True) if d["kind"] == "paper")
+    llm = [d for _, d in G.nodes(data=True) if d.get("label", "").lower() == "large language models"]
+    assert llm and llm[0]["first_year"] == 2022 and 2022 < llm[0]["mean_year"] < 2025
+    assert isinstance(llm[0]["mean_year"], float) and llm[0]["years"].startswith("2022:")
+    gexf = (samples_out / "graph.gexf").read_text(encoding="utf-8")
+    assert 'title="mean_year" type="double"' in gexf and 'title="url" type="string"' in gexf
+
+
+def test_sources_cli_trends_on_the_samples(samples_out):
+    graph = samples_out / "graph.graphml"
+    result = _kgraph("query", "trends", "--graph", graph, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["years"] == {"2019": 4, "2020": 4, "2021": 4, "2022": 4, "2023": 4, "2024": 5}
+    assert data["rising"][0]["label"].lower() == "large language models" and data["rising"][0]["slope"] > 0
+    assert "recurrent neural networks" in [t["label"].lower() for t in data["fading"]]
+    table = _kgraph("query", "trends", "--graph", graph, "--kind", "method", "--since", "2020")
+    assert table.returncode == 0 and "pp/yr" in table.stdout and "2019:" not in table.stdout
+    late = _kgraph("query", "trends", "--graph", graph, "--since", "2024")
+    assert late.returncode == 2 and late.stderr.startswith("kgraph: error: trends need papers from at least two years")
+
+
+def test_sources_cli_unreadable_file_is_one_error_line(tmp_path):
+    bad = tmp_path / "arxiv.xml"
+    bad.write_text("<feed xmlns='http://www.w3.org/2005/Atom'><entry>", encoding="utf-8")
+    result = _kgraph("build", bad, "--out", tmp_path / "out")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [f"kgraph: error: {bad}:1: not well-formed XML (no element found)"]
