@@ -50,6 +50,11 @@ def _cmd_build(args) -> int:
         print(f"papers: {s['papers']}")
         print(f"concepts: {sum(s['concepts'].values())} ({concepts})")
         print(f"edges: {s['edges']} ({', '.join(f'{n} {k}' for k, n in sorted(s['edge_kinds'].items()))})")
+        if kg.graph.graph.get("years"):
+            from .years import parse_years
+
+            years = parse_years(kg.graph.graph["years"])
+            print(f"years: {min(years)}-{max(years)} ({sum(years.values())} of {s['papers']} papers dated)")
         print("files: " + ", ".join(str(f) for f in files))
     return 0
 

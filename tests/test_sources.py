@@ -287,3 +287,38 @@ def test_sources_cli_unreadable_file_is_one_error_line(tmp_path):
     result = _kgraph("build", bad, "--out", tmp_path / "out")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines() == [f"kgraph: error: {bad}:1: not well-formed XML (no element found)"]
+
+
+_HOSTILE = r'''
+import json, resource, sys
+from pathlib import Path
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+from kgraph.read import InputError, read_inputs
+d = Path(sys.argv[1])
+files = {
+    "laughs.xml": "<?xml version='1.0'?><!DOCTYPE feed [<!ENTITY a0 'ha'>"
+                  + "".join(f"<!ENTITY a{i} '" + f"&a{i - 1};" * 10 + "'>" for i in range(1, 10))
+                  + "]><feed xmlns='http://www.w3.org/2005/Atom'><entry><summary>&a9;</summary></entry></feed>",
+    "deep.xml": "<feed xmlns='http://www.w3.org/2005/Atom'>" + "<a>" * 100000 + "</a>" * 100000 + "</feed>",
+    "open.bib": "@article{a, title={" + "{" * 100000 + "\n",
+    "far.jsonl": json.dumps({"id": "https://openalex.org/W1",
+                             "abstract_inverted_index": {"last.": [10 ** 15], "Words": [0], "far": [1], "apart": [2]}}),
+}
+for name, text in files.items():
+    (d / name).write_text(text)
+    try:
+        papers = read_inputs([d / name])
+        print(name, "read", json.dumps([p.abstract for p in papers]))
+    except InputError as err:
+        print(name, "error", str(err).splitlines()[0])
+'''
+
+
+def test_sources_hostile_files_stay_bounded(tmp_path):
+    result = subprocess.run([sys.executable, "-c", _HOSTILE, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    out = dict(line.split(" ", 1) for line in result.stdout.splitlines())
+    assert out["laughs.xml"].startswith("error") and "entity declarations" in out["laughs.xml"]
+    assert out["deep.xml"].startswith("error no usable abstracts")
+    assert out["open.bib"].startswith("error no usable abstracts")
+    assert out["far.jsonl"] == 'read ["Words far apart last."]'
