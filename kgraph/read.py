@@ -343,8 +343,9 @@ def _add_paper(papers: dict[str, Paper], known: dict[str, str], paper: Paper) ->
         papers[paper.id] = paper
         target = paper
     else:
-        order = {pid: i for i, pid in enumerate(papers)}
-        same.sort(key=order.__getitem__)
+        if len(same) > 1:  # rare: put the earliest read first
+            order = {pid: i for i, pid in enumerate(papers)}
+            same.sort(key=order.__getitem__)
         target = papers[same[0]]
         merged = [papers.pop(pid) for pid in same[1:]]  # this record joins two papers read apart
         for other in [*merged, paper]:
@@ -354,5 +355,5 @@ def _add_paper(papers: dict[str, Paper], known: dict[str, str], paper: Paper) ->
         if merged:
             gone = {p.id for p in merged}
             known.update((k, target.id) for k, pid in known.items() if pid in gone)
-    for k in keys + sources.identity_keys(target.meta, target.abstract):
+    for k in keys:
         known[k] = target.id

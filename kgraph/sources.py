@@ -481,15 +481,17 @@ def _rebuild_abstract(index) -> str:
     """
     if not isinstance(index, dict):
         raise _BadRecord(f"abstract_inverted_index is a {type(index).__name__}, not a word -> positions map")
-    placed: list[tuple[int, str]] = []
+    words: dict[int, str] = {}
     for word, positions in index.items():
-        if not isinstance(positions, list) or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0
-                                                      for p in positions):
+        if type(positions) is not list:
             raise _BadRecord(f"abstract_inverted_index entry {str(word)[:40]!r} has positions {str(positions)[:40]}, "
                              "not a list of word positions")
-        placed.extend((p, word) for p in positions)
-    placed.sort(key=lambda pw: pw[0])
-    return " ".join(word for _, word in placed)
+        for p in positions:
+            if type(p) is not int or p < 0:
+                raise _BadRecord(f"abstract_inverted_index entry {str(word)[:40]!r} has position {str(p)[:40]}, "
+                                 "not a word position")
+            words[p] = word
+    return " ".join(words[p] for p in sorted(words))
 
 
 def _semantic_scholar(rec: dict) -> dict:
