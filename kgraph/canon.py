@@ -66,6 +66,8 @@ paradise comprise advise revise devise supervise televise chastise disguise crui
 arise sunrise likewise clockwise pairwise pointwise layerwise stepwise elementwise entrywise
 coordinatewise channelwise piecewise groupwise rowwise columnwise blockwise timewise bitwise
 centre metre litre theatre spectre genre acre massacre mediocre
+supervised unsupervised semisupervised supervising advised revised devised raised praised promised
+surprised comprised compromised exercised premised noised denoised poised cruised
 """.split())
 _NO_SINGULAR = re.compile(r"(ss|us|is|ics|ies?s|sis|xis|ous|as|os)$")
 

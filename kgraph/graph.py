@@ -22,19 +22,21 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
 
 import networkx as nx
 
-from .canon import concept_key, strip_parentheticals
+from .canon import _americanize, _singular, concept_key, strip_parentheticals
+from .terms import LONE_GENERIC, clean_term, is_junk, is_name, split_coordination, subterms
 from .extract import KINDS, ROLES, Mention
 from .query import communities
 from .read import Paper
 from .years import add_years
 
-__all__ = ["build_graph", "COLORS", "paper_label"]
+__all__ = ["build_graph", "COLORS", "paper_label", "concept_id", "proposed_name"]
 
 #: Node colours per kind (Gephi reads integer r, g, b attributes).
 COLORS = {
@@ -49,20 +51,66 @@ COLORS = {
 
 @dataclass
 class _Concept:
-    kinds: Counter
-    surfaces: Counter
-    shorts: Counter
-    papers: set
+    kinds: Counter = field(default_factory=Counter)
+    surfaces: Counter = field(default_factory=Counter)
+    shorts: Counter = field(default_factory=Counter)
+    papers: set = field(default_factory=set)
+    named: bool = False  # an abbreviation's long form, a proposed name, or a written name
 
 
-def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> dict[str, str]:
-    """Short-form key -> long-form key, for short forms whose definitions agree across the corpus."""
-    defs: dict[str, set[str]] = defaultdict(set)
+def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
+    """Short forms whose definitions agree across the corpus, and long forms that are the same definition.
+
+    Returns ``(short key -> long key, long key -> canonical long key)``. Two
+    definitions of one short form agree when their keys match once spaces and
+    punctuation are ignored, or differ by a typo (rapidfuzz ratio of at least
+    :data:`SAME_DEFINITION`): "reproducible" / "reproducing kernel Hilbert
+    spaces" is one definition of RKHS; "continual" / "contrastive learning"
+    (CL) are two.
+    """
+    from rapidfuzz import fuzz
+
+    defs: dict[str, Counter] = defaultdict(Counter)
     for ms in mentions:
+        seen = set()
         for m in ms:
             if m.long_form:
-                defs[concept_key(m.short_form or m.text)].add(concept_key(m.long_form))
-    return {short: next(iter(longs)) for short, longs in defs.items() if len(longs) == 1}
+                pair = (concept_key(m.short_form or m.text), concept_key(_long_text(m.long_form, m.short_form or m.text)))
+                if pair not in seen:  # counted once per paper
+                    seen.add(pair)
+                    defs[pair[0]][pair[1]] += 1
+    shorts: dict[str, str] = {}
+    same: dict[str, str] = {}
+    for short, longs in defs.items():
+        groups: list[list[str]] = []
+        for long in sorted(longs, key=lambda k: (-longs[k], k)):
+            for group in groups:
+                if _compact(long) == _compact(group[0]) or fuzz.ratio(long, group[0]) >= SAME_DEFINITION:
+                    group.append(long)
+                    break
+            else:
+                groups.append([long])
+        for group in groups:
+            for long in group[1:]:
+                same[long] = group[0]
+        if len(groups) == 1:
+            shorts[short] = groups[0][0]
+    return shorts, same
+
+
+#: Two definitions of one abbreviation whose keys are this similar (rapidfuzz ratio) are one definition.
+SAME_DEFINITION = 85
+
+
+def _compact(key: str) -> str:
+    return re.sub(r"[\s.]+", "", key)
+
+
+def _long_text(long_form: str, short_form: str) -> str:
+    """A long form without the short form glued to it: "least squares support vector machines, LS-SVMs"."""
+    short = short_form.strip()
+    text = re.sub(rf"[\s,;:]+{re.escape(short)}s?$", "", long_form.strip()) if short else long_form
+    return text.strip(" ,;:") or long_form
 
 
 def paper_label(paper: Paper, mentions: Sequence[Mention], max_len: int = 80) -> str:
@@ -70,16 +118,70 @@ def paper_label(paper: Paper, mentions: Sequence[Mention], max_len: int = 80) ->
     title = paper.meta.get("title")
     if isinstance(title, str) and title.strip():
         return title.strip()
-    for m in mentions:
-        if m.proposed and m.short_form:
-            label = f"{m.short_form}: {m.long_form or m.text}"
-            return label if len(label) <= max_len else label[: max_len - 1].rstrip() + "…"
-    for m in mentions:
-        if m.proposed and (m.text[:1].isupper() or any(c.isdigit() for c in m.text)):
-            return m.text[:max_len]
+    name = proposed_name(paper.abstract, mentions)
+    if name:
+        return name if len(name) <= max_len else name[: max_len - 1].rstrip() + "…"
     words = paper.abstract.split()
     opening = " ".join(words[:10])
     return opening + ("…" if len(words) > 10 else "")
+
+
+#: A name as papers coin them: UFO-RL, MIStar, F-EDL, L2C-Insert, IMPACT, KOALA++, CLIPTTA.
+_COINED = re.compile(r"(?<![\w\-])(?=[\w\-+]*[A-Z][\w\-+]*[A-Z0-9])[A-Z][\w]*(?:[\-+][\w+]*)*\+*(?![\w\-])")
+_INTRO = re.compile(r"\b(?:we|this (?:paper|work)|our (?:method|approach|framework|model))\s+(?:\w+\s+){0,2}?"
+                    r"(?:propose|introduce|present|develop|design|devise)\w*\b|\b(?:called|named|dubbed|termed)\b",
+                    re.I)
+
+
+def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None:
+    """The name of what a paper introduces, when it names it ("UFO-RL", "DOP: Dual Orthogonal Projection").
+
+    Examples
+    --------
+    >>> proposed_name("We introduce MIStar, a memory-enhanced framework for routing.")
+    'MIStar'
+    >>> proposed_name("We study the convergence of gradient descent.") is None
+    True
+    """
+    for m in mentions:
+        if m.proposed and m.short_form:
+            return f"{m.short_form}: {_long_text(m.long_form or m.text, m.short_form)}"
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", abstract):
+        if sentence.rstrip().endswith("?"):
+            continue
+        cue = _INTRO.search(sentence)
+        if cue is None:
+            continue
+        for name in _COINED.finditer(sentence, cue.end()):
+            word = name.group(0)
+            if len(word) >= 3 and not word.isdigit() and word not in _NOT_COINED and name.start() - cue.end() <= 120:
+                return word
+    for m in mentions:
+        if m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60:
+            return m.text
+    return None
+
+
+_NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CNNs", "RL", "ML", "AI", "NLP", "GPU",
+                         "GPUs", "API", "SGD", "MLP", "MLPs", "PDE", "PDEs", "ODE", "ODEs", "VAE", "VAEs", "GAN",
+                         "GANs", "MDP", "MDPs", "KL", "RKHS", "PAC", "ReLU", "OOD", "IID", "I.I.D."})
+
+
+def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
+    """The terms one mention is about, as ``(surface, named)``."""
+    if m.long_form:  # a definition, or a use of a defined short form: it stands for the long form
+        return [(_long_text(m.long_form, m.short_form or m.text), True)]
+    text = strip_parentheticals(m.text)
+    if m.short_form:
+        return [(_long_text(text, m.short_form), True)]
+    named = m.proposed and is_name(text)
+    parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
+    out = []
+    for part in parts:
+        term = clean_term(part)
+        if term and not is_junk(term):
+            out.append((term, named))
+    return out
 
 
 def build_graph(
@@ -93,38 +195,49 @@ def build_graph(
     """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``)."""
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
-    shorts = _resolve_shorts(mentions)
+    shorts, same = _resolve_shorts(mentions)
     concepts: dict[str, _Concept] = {}
-    paper_links: list[dict[str, tuple[int, str]]] = []
+    # per paper: key -> [mentions, role, surfaces]
+    paper_terms: list[dict[str, list]] = []
 
     for paper, ms in zip(papers, mentions):
-        links: dict[str, list] = {}
-        paper_id = paper.id
+        terms: dict[str, list] = {}
         for m in ms:
-            key = concept_key(m.text)
-            if m.long_form:
-                key = concept_key(m.long_form)
-            elif key in shorts:
-                key = shorts[key]
-            if not key:
-                continue
-            c = concepts.get(key)
-            if c is None:
-                c = concepts[key] = _Concept(Counter(), Counter(), Counter(), set())
-            c.kinds[m.kind] += 1
-            if m.long_form and m.short_form:  # a whole definition: "long form (SHORT)"
-                c.surfaces[m.long_form] += 1
-                c.shorts[m.short_form] += 1
+            role = m.role if not m.proposed else "proposes"
+            short_key = concept_key(m.text)
+            if not m.long_form and short_key in shorts and not m.short_form:
+                found = [(None, True)]  # an undefined use of a short form defined alike elsewhere
             else:
-                is_short = bool(m.long_form) or key != concept_key(m.text)
-                (c.shorts if is_short else c.surfaces)[strip_parentheticals(m.text)] += 1
+                found = _mention_terms(m)
+            for surface, named in found:
+                key = shorts[short_key] if surface is None else concept_key(surface)
+                key = same.get(key, key)
+                if not key:
+                    continue
+                c = concepts.get(key)
+                if c is None:
+                    c = concepts[key] = _Concept()
+                c.kinds[m.kind] += 1
+                c.named |= named or (surface is not None and is_name(surface))
+                if surface is None:
+                    c.shorts[strip_parentheticals(m.text)] += 1
+                else:
+                    c.surfaces[surface] += 1
                 if m.short_form:
-                    c.shorts[m.short_form] += 0
-            c.papers.add(paper_id)
-            link = links.setdefault(key, [0, "mentions"])
-            link[0] += 1
-            link[1] = min(link[1], "proposes" if m.proposed else m.role, key=ROLES.index)
-        paper_links.append({k: (v[0], v[1]) for k, v in links.items()})
+                    c.shorts[m.short_form] += 1
+                elif m.long_form:
+                    c.shorts[strip_parentheticals(m.text)] += 1
+                c.papers.add(paper.id)
+                entry = terms.setdefault(key, [0, "mentions", set()])
+                entry[0] += 1
+                entry[1] = min(entry[1], role, key=ROLES.index)
+                entry[2].add(m.text)
+        paper_terms.append(terms)
+
+    _merge_compounds(concepts, paper_terms)
+    nodes, broader, fold = _hierarchy(concepts)
+    _find_missed(papers, nodes, concepts, paper_terms)
+    ids = {key: concept_id(key) for key in nodes}
 
     G = nx.Graph()
     for paper, ms in zip(papers, mentions):
@@ -140,38 +253,326 @@ def build_graph(
         attrs.update(zip("rgb", COLORS["paper"]))
         G.add_node(paper.id, **attrs)
 
-    for key, c in concepts.items():
+    for key in sorted(nodes):
+        c = concepts[key]
         kind = max(KINDS, key=lambda k: (c.kinds[k], -KINDS.index(k)))
+        kind = _kind_by_name(key, c, kind)
         forms = c.surfaces or c.shorts
         label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         aliases = sorted(set(c.surfaces) | set(c.shorts), key=lambda f: (-(c.surfaces[f] + c.shorts[f]), f))
-        attrs = {
-            "kind": kind,
-            "label": label,
-            "aliases": "|".join(aliases),
-            "papers": len(c.papers),
-        }
+        attrs = {"kind": kind, "label": label, "aliases": "|".join(aliases), "papers": len(c.papers)}
         short = [s for s, _ in c.shorts.most_common() if s.upper() == s or any(ch.isupper() for ch in s)]
         if short:
             attrs["short_form"] = short[0]
         attrs.update(zip("rgb", COLORS[kind]))
-        G.add_node(f"concept:{key}", **attrs)
+        G.add_node(ids[key], **attrs)
 
-    for paper, links in zip(papers, paper_links):
-        for key, (count, relation) in links.items():
-            G.add_edge(paper.id, f"concept:{key}", kind="mention", weight=count, relation=relation)
+    paper_links: list[dict[str, tuple[int, str]]] = []
+    for paper, terms in zip(papers, paper_terms):
+        links: dict[str, list] = {}
+        for key, (count, role, texts) in terms.items():
+            for target in ([key] if key in nodes else fold.get(key, [])):
+                link = links.setdefault(target, [0, "mentions", set()])
+                link[0] += count
+                link[1] = min(link[1], role, key=ROLES.index)
+                if target != key:
+                    link[2].update(texts)
+        for target, (count, role, via) in links.items():
+            attrs = {"kind": "mention", "weight": count, "relation": role}
+            if via:
+                attrs["via"] = "|".join(sorted(via))
+            G.add_edge(paper.id, ids[target], **attrs)
+        paper_links.append({k: (v[0], v[1]) for k, v in links.items()})
 
-    _add_cooccurrence(G, papers, paper_links, min_cooccurrence, min_npmi, max_neighbours)
+    for narrow, wides in broader.items():
+        for wide in wides:
+            G.add_edge(ids[narrow], ids[wide], kind="broader", relation="broader",
+                       narrower=ids[narrow], broader=ids[wide], weight=len(concepts[narrow].papers))
+    _papers_total(G, nodes, ids, broader, concepts)
+
+    _add_cooccurrence(G, papers, paper_links, ids, min_cooccurrence, min_npmi, max_neighbours)
     for number, members in enumerate(communities(G)):
         for n in members:
             G.nodes[n]["community"] = number
-    G.graph.update({"papers": len(papers), "concepts": len(concepts), "min_cooccurrence": min_cooccurrence,
+    G.graph.update({"papers": len(papers), "concepts": len(nodes), "min_cooccurrence": min_cooccurrence,
                     "min_npmi": min_npmi, "max_neighbours": max_neighbours})
     add_years(G)
     return G
 
 
-def _add_cooccurrence(G, papers, paper_links, min_count, min_npmi, max_neighbours):
+def concept_id(key: str) -> str:
+    """The node id of a concept key, a valid XML NMTOKEN: ``concept:domain_generalization``.
+
+    Examples
+    --------
+    >>> concept_id("domain generalization"), concept_id("koala++"), concept_id("c#")
+    ('concept:domain_generalization', 'concept:koala_x2b_x2b', 'concept:c_x23')
+    """
+    out = []
+    for ch in key.replace(" ", "_"):
+        out.append(ch if ch.isalnum() or ch in "_.-" else f"_x{ord(ch):x}")
+    return "concept:" + "".join(out)
+
+
+def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]) -> None:
+    """Keys that differ only in spaces ("pretrained model", "pre trained model") become one, in place."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for key in concepts:
+        groups[_compact(key)].append(key)
+    for keys in groups.values():
+        if len(keys) < 2:
+            continue
+        keys.sort(key=lambda k: (-len(concepts[k].papers), -sum(concepts[k].surfaces.values()), k))
+        main = concepts[keys[0]]
+        for key in keys[1:]:
+            other = concepts.pop(key)
+            main.kinds.update(other.kinds)
+            main.surfaces.update(other.surfaces)
+            main.shorts.update(other.shorts)
+            main.papers |= other.papers
+            main.named |= other.named
+            for terms in paper_terms:
+                if key in terms:
+                    entry = terms.pop(key)
+                    into = terms.setdefault(keys[0], [0, "mentions", set()])
+                    into[0] += entry[0]
+                    into[1] = min(into[1], entry[1], key=ROLES.index)
+                    into[2] |= entry[2]
+
+
+#: A word seen only inside longer terms is a term itself when this many different words modify it.
+MIN_MODIFIERS = 3
+
+#: A term seen in one paper only becomes a node when it has at most this many words (or is a name);
+#: a longer one ("confounding-resistant domain generalization") links its paper to its broader terms.
+MAX_SINGLETON_WORDS = 3
+
+
+def _hierarchy(concepts: dict[str, _Concept]):
+    """Choose the concept nodes and their ``broader`` terms.
+
+    A key mentioned in a paper is a node when it is a name, or is mentioned in
+    two or more papers, or is short (at most :data:`MAX_SINGLETON_WORDS`
+    words). A shorter term found inside other keys becomes a node when it is a
+    term in its own right: mentioned alone, or found inside the keys of two or
+    more papers (termhood, as C-value counts nested terms); a lone word must
+    also head some key. Each node's ``broader`` terms are the longest node
+    terms it contains. A long one-paper phrase that is no node links its paper
+    to its broader terms instead (``fold``).
+
+    Returns ``(nodes, broader, fold)``.
+    """
+    contained: dict[str, set[str]] = defaultdict(set)  # subterm -> papers of the keys that end in it
+    left: dict[str, set[str]] = defaultdict(set)  # lone word -> the words seen right before it
+    word_papers: dict[str, set[str]] = defaultdict(set)
+    subs_of: dict[str, list[str]] = {}
+    for key, c in concepts.items():
+        subs_of[key] = subs = subterms(key)
+        for sub in subs:
+            if " " in sub and key.endswith(" " + sub):
+                contained[sub] |= c.papers
+        words = key.split()
+        for i, w in enumerate(words):
+            # a head: the last word, or one followed only by a generic word ("regret bound")
+            if i and (i == len(words) - 1 or i == len(words) - 2 and words[-1] in LONE_GENERIC):
+                word_papers[w] |= c.papers
+                left[w].add(words[i - 1])
+
+    def direct_node(key: str, c: _Concept) -> bool:
+        return c.named or len(c.papers) >= 2 or len(key.split()) <= MAX_SINGLETON_WORDS
+
+    nodes = {key for key, c in concepts.items() if direct_node(key, c)}
+    # terms in their own right that are only ever seen inside longer keys: a head shared by two
+    # papers' keys ("regret bound"), or a word that many different modifiers narrow down
+    # ("Lipschitz / GP / semi- bandits"; "gradient descent" alone does not make "descent" a term)
+    for sub, ps in contained.items():
+        if sub not in concepts and len(ps) >= 2 and not is_junk(sub):
+            nodes.add(sub)
+            concepts[sub] = _Concept()
+    for word, before in left.items():
+        if (word not in concepts and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
+                and word not in LONE_GENERIC and not is_junk(word) and len(word) > 2):
+            nodes.add(word)
+            concepts[word] = _Concept()
+
+    broader: dict[str, list[str]] = {}
+    fold: dict[str, list[str]] = {}
+    for key in list(concepts):
+        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes]
+        top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
+        if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
+            top = [s for s in top if " " in s or key.endswith(" " + s)]
+        if key in nodes:
+            if top:
+                broader[key] = top
+        elif top:
+            fold[key] = top
+    # broader-only terms take their kind and label from the keys that contain them
+    for key, c in concepts.items():
+        if c.surfaces or c.shorts:
+            continue
+        for narrow, wides in list(broader.items()) + list(fold.items()):
+            if key in wides:
+                nc = concepts[narrow]
+                if narrow.endswith(key):
+                    c.kinds.update(nc.kinds)
+                for form, count in nc.surfaces.items():
+                    found = _find_words(form, key)
+                    if found:
+                        c.surfaces[found] += count
+        if not c.surfaces:
+            c.surfaces[key] += 1
+        if not c.kinds:
+            c.kinds["concept"] += 1
+    # papers of broader-only terms: those that link to them (through narrower keys or folds)
+    return nodes, broader, fold
+
+
+_TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
+_MATH_SPAN = re.compile(r"\$[^$]*\$")
+#: Longest term, in words, looked for in the text by :func:`_find_missed`.
+MAX_TERM_WORDS = 8
+
+
+def _find_missed(papers, nodes, concepts, paper_terms) -> None:
+    """Link papers to the corpus's terms where their text names them but no mention did.
+
+    The tagger misses some uses of a term that it finds elsewhere
+    ("Rademacher complexity" inside "a sharper Rademacher complexity bound");
+    once the corpus's terms are known, each abstract is read for them, as
+    written or as a spelling variant (the concept key of a run of words).
+    Multi-word terms are matched in any case; one-word terms only when they
+    are names (acronyms, "Mamba"), as written. Matches inside a longer match
+    do not count, and a paper already linked to the term is left as it is.
+    """
+    multi: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for key in nodes:
+        c = concepts[key]
+        words = key.split()
+        if 2 <= len(words) <= MAX_TERM_WORDS and not is_junk(key):
+            multi[words[0]] = max(multi.get(words[0], 0), len(words))
+        elif len(words) == 1:
+            for form in list(c.surfaces) + list(c.shorts):
+                if len(form) >= 3 and " " not in form and is_name(form) and not is_junk(form):
+                    names.setdefault(form, key)
+                    names.setdefault(form + "s", key)
+    for paper, terms in zip(papers, paper_terms):
+        text = _MATH_SPAN.sub(" ", paper.abstract)
+        found: Counter = Counter()
+        tokens = _TOKEN.findall(re.sub(r"[\-_/]", " ", text.lower()))
+        norm = [_americanize(t) for t in tokens]
+        i = 0
+        while i < len(norm):
+            longest = multi.get(norm[i], 0)
+            step = 1
+            for n in range(min(longest, len(norm) - i), 1, -1):
+                cand = " ".join(norm[i : i + n - 1] + [_singular(norm[i + n - 1])])
+                if cand in nodes and cand in concepts:
+                    found[cand] += 1
+                    step = n
+                    break
+            i += step
+        for token in _TOKEN.findall(text):
+            key = names.get(token)
+            if key is not None:
+                found[key] += 1
+        for key, count in found.items():
+            if key not in terms:
+                terms[key] = [count, "mentions", set()]
+                concepts[key].papers.add(paper.id)
+
+
+def _find_words(surface: str, key: str) -> str | None:
+    """The words of ``key`` as written in ``surface`` ("regret bound" in "dynamic regret bounds")."""
+    words = key.split()
+    pattern = r"[\s\-]+".join(re.escape(w) for w in words[:-1])
+    last = re.escape(words[-1])
+    pattern = (pattern + r"[\s\-]+" if pattern else "") + rf"{last}(?:e?s)?"
+    m = re.search(rf"(?<![\w]){pattern}(?![\w])", surface, re.I)
+    if m is None:
+        # spelling differs (British forms, plural -ies): fall back to the key
+        return None
+    return m.group(0)
+
+
+def _papers_total(G, nodes, ids, broader, concepts) -> None:
+    """``papers_total``: papers linked to a concept or to any of its narrower terms."""
+    narrower: dict[str, set[str]] = defaultdict(set)
+    for narrow, wides in broader.items():
+        for wide in wides:
+            narrower[wide].add(narrow)
+    for key in nodes:
+        seen, stack, papers = set(), [key], set()
+        while stack:
+            k = stack.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            papers.update(nb for nb in G[ids[k]] if G.nodes[nb].get("kind") == "paper")
+            stack.extend(narrower.get(k, ()))
+        direct = sum(1 for nb in G[ids[key]] if G.nodes[nb].get("kind") == "paper")
+        G.nodes[ids[key]]["papers"] = direct
+        G.nodes[ids[key]]["papers_total"] = len(papers)
+
+
+#: Families of named datasets and benchmarks; their mentions are datasets whatever the tagger said.
+_DATASET_NAME = re.compile(r"^(?:ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|SQuAD|"
+                           r"GLUE|SuperGLUE|WikiText|Cityscapes|PASCAL|CelebA|LSUN|ShapeNet|MovieLens|Omniglot|"
+                           r"ADE20K|NuScenes|Waymo|OGB|Cora|Citeseer|PubMed|MMLU|GSM8K|HumanEval|MBPP|"
+                           r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|TerraIncognita|WILDS|D4RL|Atari|MuJoCo)"
+                           r"(?:[\s\-]?[\w.]*)?$", re.I)
+
+
+def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
+    """Named datasets and benchmarks are datasets, standard metrics are metrics, whatever the tagger said."""
+    if key in _METRIC_KEYS:
+        return "metric"
+    label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+    if _DATASET_NAME.match(label) or c.kinds["dataset"] and is_name(label) and kind == "concept":
+        return "dataset"
+    return kind
+
+
+_METRIC_KEYS = frozenset(concept_key(m) for m in """accuracy
+F1
+F1 score
+precision
+recall
+BLEU
+ROUGE
+METEOR
+CIDEr
+FID
+Frechet Inception Distance
+Inception Score
+AUC
+AUROC
+AUPRC
+mAP
+mean average precision
+MAE
+mean absolute error
+MSE
+mean squared error
+RMSE
+perplexity
+IoU
+mIoU
+PSNR
+SSIM
+LPIPS
+top-1 accuracy
+top-5 accuracy
+error rate
+word error rate
+WER
+NDCG
+MRR
+exact match""".split("\n"))
+
+
+def _add_cooccurrence(G, papers, paper_links, ids, min_count, min_npmi, max_neighbours):
     n = len(papers)
     df = Counter(k for links in paper_links for k in links)
     frequent = {k for k, v in df.items() if v >= min_count}
@@ -200,5 +601,8 @@ def _add_cooccurrence(G, papers, paper_links, min_count, min_npmi, max_neighbour
         keep.update(pair for _, _, pair in items[:max_neighbours])
     for a, b in sorted(keep):
         count, npmi = scored[(a, b)]
-        G.add_edge(f"concept:{a}", f"concept:{b}", kind="cooccurrence", relation="cooccurs",
-                   weight=count, npmi=round(npmi, 4))
+        u, v = ids[a], ids[b]
+        if G.has_edge(u, v):  # a broader edge already joins them: it keeps its kind, and gains the counts
+            G.edges[u, v].update(cooccurrence=count, npmi=round(npmi, 4))
+        else:
+            G.add_edge(u, v, kind="cooccurrence", relation="cooccurs", weight=count, npmi=round(npmi, 4))

@@ -195,7 +195,7 @@ class QueryMixin:
         --------
         >>> kg = load_corpus_graph()
         >>> kg.search("diffusion models", limit=1)[0][0]
-        'concept:diffusion model'
+        'concept:diffusion_model'
         """
         from rapidfuzz import fuzz, process
 
@@ -301,7 +301,7 @@ class QueryMixin:
         >>> kg = load_corpus_graph()
         >>> path = kg.paths("continual learning", "catastrophic forgetting", k=1)[0]
         >>> path[0], path[-1]
-        ('concept:continual learning', 'concept:catastrophic forgetting')
+        ('concept:continual_learning', 'concept:catastrophic_forgetting')
         """
         if k < 1:
             raise ValueError(f"k = {k} is invalid; it must be at least 1")
@@ -327,7 +327,7 @@ class QueryMixin:
         --------
         >>> kg = load_corpus_graph()
         >>> [kg.graph.nodes[c]["label"] for c, _ in kg.top_concepts(kind="method", n=2)]
-        ['neural networks', 'diffusion models']
+        ['neural networks', 'deep neural networks']
         """
         if by not in ("papers", "pagerank"):
             raise ValueError(f"by = {by!r} is invalid; it must be one of 'papers', 'pagerank'")

@@ -38,9 +38,9 @@ def test_export_graphml_reads_back_typed(small_graph, tmp_path):
     write_graphml(small_graph, path)
     G = nx.read_graphml(path)
     assert G.number_of_nodes() == small_graph.number_of_nodes()
-    node = G.nodes["concept:diffusion model"]
+    node = G.nodes["concept:diffusion_model"]
     assert node["papers"] == 2 and isinstance(node["papers"], int)
-    assert isinstance(node["r"], int) and isinstance(G.edges["concept:diffusion model", "concept:score matching"]["npmi"], float)
+    assert isinstance(node["r"], int) and isinstance(G.edges["concept:diffusion_model", "concept:score_matching"]["npmi"], float)
     assert all(isinstance(d.get("year", ""), str) for _, d in G.nodes(data=True))  # mixed types became str
     igraph = pytest.importorskip("igraph")
     g = igraph.Graph.Read_GraphML(str(path))

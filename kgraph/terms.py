@@ -1,0 +1,271 @@
+"""Terms: what a mention is about, and whether it is a term a researcher would look up.
+
+The extractor's spans follow SciERC, which annotates the longest noun phrase
+("confounding-resistant domain generalization methods"). Graph nodes need the
+term such a phrase is about. This module turns a mention's surface into
+candidate terms, with no model:
+
+* :func:`clean_term` drops determiners, evaluative modifiers ("novel",
+  "existing", "certain", "significant", adverbs such as "manually") from the
+  front and generic heads ("methods", "approaches", "framework") from the end;
+* :func:`split_coordination` turns "negative and non-monotone functions" into
+  "negative functions" and "non-monotone functions";
+* :func:`is_junk` rejects what is not a term: lone generic or evaluative
+  words, adjectives alone, spans that end in a verb or participle ("UFO-RL
+  leverages", "soft contrastive loss aligned") and sentence pieces;
+* :func:`subterms` lists the shorter terms a term contains ("dynamic regret
+  bound" contains "regret bound" and "regret"), the candidates for its
+  ``broader`` terms in the concept hierarchy (SKOS sense).
+
+Parts of speech come from the lemminflect lexicon (offline, shipped with the
+package on PyPI), which says whether a word can be a noun, a verb or an
+adjective; the word lists below hold what a lexicon cannot know: which words
+are too general to name a topic in machine-learning abstracts.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lemminflect import getAllLemmas
+
+from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
+
+__all__ = ["clean_term", "split_coordination", "is_junk", "subterms", "is_name", "LONE_GENERIC"]
+
+#: Modifiers that rate or point rather than name: dropped from the front of a term.
+EVALUATIVE = frozenset("""
+a an the this that these those our their its his her my your each any some such certain novel new
+existing various significant simple proposed recent efficient effective critical important unknown
+specific particular additional given corresponding respective underlying overall improved better best
+strong good poor key main major minor crucial essential potential possible desired appropriate
+suitable reliable accurate practical realistic real real-world diverse complex challenging difficult
+typical common popular prior previous current modern emerging powerful extensive comprehensive rich
+broad wide limited sufficient insufficient original initial final single multiple numerous several
+many few different distinct similar same other past future entire whole full generic unified
+principled lightweight flexible scalable versatile superior remarkable substantial considerable
+promising competitive favorable favourable reasonable sophisticated straightforward careful
+well-known widely-used widely commonly traditional conventional classical classic standard typical
+large-scale small-scale high-quality fine-grained coarse-grained state-of-the-art sota naive
+theoretical systematic general fundamental first second third two three four one mere
+small large high low big huge tiny fixed predefined manual manually hand-crafted handcrafted
+""".split())
+
+#: Words too general to be a node on their own in machine-learning abstracts ("generalization"
+#: alone joined 66 paper pairs of the bundled corpus; "Learning", "time", "complex" are not topics).
+LONE_GENERIC = GENERIC_WORDS | frozenset("""
+learning training generalization optimization inference prediction predictions representation
+representations information knowledge complexity efficiency robustness scalability accuracy-efficiency
+time category categories structure structures threshold domain domains data model models language
+image images text graph graphs network networks input inputs output outputs value values parameter
+parameters distribution distributions sample samples example examples instance instances class classes
+objective objectives loss losses error errors bound bounds rate rates cost costs size sizes number
+level levels step steps space spaces set sets point points pattern patterns signal signals feature
+features layer layers weight weights scale term terms condition conditions assumption assumptions
+case cases form forms type types kind kinds part parts order family families factor factors effect
+effects behavior behaviour dynamics capability capabilities ability abilities power capacity
+challenge challenges need needs goal goals target targets context contexts environment environments
+agent agents user users human humans people world reality practice field fields area areas
+decision decisions action actions state states step-size quantity quantities measure measures
+computation computations operation operations run runs trial trials round rounds iteration iterations
+generation understanding reasoning modeling modelling analysis design designs development
+experiment experiments evaluation evaluations test tests testing validation verification
+prior priors posterior noise signal bias variance sparsity stability plasticity
+mode modes flow flows shift shifts selection norm norms dependence consistency constraint constraints
+machine machines minimization maximization operator operators predictor predictors label labels
+dimension dimensions activation activations query queries node nodes matrix matrices estimation
+response responses population guarantee guarantees regime regimes variation variations vector vectors
+solution solutions policy policies gaussian order shot world scale based free aware wise driven
+non multi semi pre post sub super anti self cross co inter intra over under first second third zero few
+computational real-world large small complex negative positive optimal efficient effective
+""".split()) - frozenset(["reasoning", "sparsity", "stability", "plasticity", "noise", "bias", "variance",
+                          "prior", "posterior"])
+
+_FUNCTION = frozenset("""
+of in on for to with by from at as and or but via into over under between among against across
+within without through per than versus vs is are be been being was were can could will would may
+might must should do does did has have had not no
+""".split())
+_VERBAL = frozenset("""
+to is are be been being was were can could will would may might must should do does did has have had
+that which who whose what where when how while whereas if because although though since
+""".split())
+_COORD = re.compile(r"\s*(?:,\s*(?:and|or)\s+|\s+(?:and|or|and/or)\s+|,\s*)", re.I)
+_WORD = re.compile(r"[\w][\w\-'.+#]*")
+
+
+@lru_cache(maxsize=1 << 16)
+def _pos(word: str) -> frozenset[str]:
+    """The parts of speech ``word`` can have, by the lemminflect lexicon (empty when unknown)."""
+    w = word.lower()
+    pos = set(getAllLemmas(w))
+    if not pos and "-" in w:
+        pos = set(getAllLemmas(w.rsplit("-", 1)[-1]))  # "non-convex" reads as "convex"
+    if not pos and w.startswith(("non", "un", "in", "sub", "semi", "multi", "pre", "anti")):
+        for prefix in ("non", "un", "in", "sub", "semi", "multi", "pre", "anti"):
+            if w.startswith(prefix) and len(w) > len(prefix) + 3:
+                pos = set(getAllLemmas(w[len(prefix):]))
+                break
+    return frozenset(pos)
+
+
+def is_name(text: str) -> bool:
+    """True for a name rather than a phrase: an acronym, a capitalised word past the first, a digit.
+
+    Examples
+    --------
+    >>> is_name("CIFAR-10"), is_name("Frank-Wolfe algorithm"), is_name("dynamic regret bound")
+    (True, True, False)
+    >>> is_name("Stochastic gradient descent")
+    False
+    """
+    words = text.split()
+    for i, w in enumerate(words):
+        core = w.strip("()[],.;:")
+        if any(c.isdigit() for c in core) and any(c.isalpha() for c in core):
+            return True
+        if sum(c.isupper() for c in core) >= 2:
+            return True
+        if i > 0 and core[:1].isupper():
+            return True
+        if i == 0 and core[:1].isupper() and len(words) == 1 and len(core) > 1 and not core[1:].islower():
+            return True
+        if "-" in core and any(part[:1].isupper() for part in core.split("-")[1:]):
+            return True
+    return False
+
+
+def clean_term(text: str) -> str:
+    """The term a phrase is about: evaluative modifiers off the front, generic heads off the end.
+
+    Examples
+    --------
+    >>> clean_term("confounding-resistant domain generalization methods")
+    'confounding-resistant domain generalization'
+    >>> clean_term("certain non-causal visual attributes")
+    'non-causal visual attributes'
+    >>> clean_term("our novel framework")  # what is left is generic: :func:`is_junk` says so
+    'framework'
+    >>> clean_term("a novel learning framework")
+    'learning'
+    """
+    words = text.split()
+    while words and (words[0].lower() in EVALUATIVE or _is_adverb(words[0])):
+        words.pop(0)
+    while len(words) > 1 and (_singular(words[-1].lower()) in GENERIC_HEADS or words[-1].lower() in _FUNCTION):
+        words.pop()
+    if len(words) == 1 and words[0].lower() in EVALUATIVE:
+        return ""
+    return " ".join(words).strip(" ,;:")
+
+
+def _is_adverb(word: str) -> bool:
+    w = word.lower()
+    return w.endswith("ly") and w.isalpha() and "NOUN" not in _pos(w) and "ADJ" not in _pos(w) and len(w) > 4
+
+
+def split_coordination(text: str) -> list[str]:
+    """The terms of a coordination; other text comes back as it is.
+
+    A modifier joined to a fuller term shares its head ("negative and
+    non-monotone functions" is two kinds of function); two full terms stay
+    two ("sentiment analysis and question answering"). Names are not split.
+
+    Examples
+    --------
+    >>> split_coordination("negative and non-monotone functions")
+    ['negative functions', 'non-monotone functions']
+    >>> split_coordination("sentiment analysis and question answering")
+    ['sentiment analysis', 'question answering']
+    >>> split_coordination("GLA and GCA losses")
+    ['GLA losses', 'GCA losses']
+    >>> split_coordination("graph neural networks")
+    ['graph neural networks']
+    """
+    if not re.search(r"\b(?:and|or)\b|,", text):
+        return [text]
+    parts = [p.strip() for p in _COORD.split(text) if p and p.strip()]
+    if len(parts) < 2:
+        return [text]
+    last = parts[-1].split()
+    if len(last) >= 2 and all(len(p.split()) == 1 for p in parts[:-1]):
+        head = " ".join(last[1:]) if len(last) == 2 else last[-1]
+        if len(last) == 2:
+            head = last[-1]
+        return [f"{p} {head}" for p in parts[:-1]] + [parts[-1]]
+    return parts
+
+
+def is_junk(term: str) -> bool:
+    """True when ``term`` is not something a researcher would look up.
+
+    Examples
+    --------
+    >>> [is_junk(t) for t in ("complex", "Learning", "real-world", "UFO-RL leverages",
+    ...                       "soft contrastive loss aligned", "models struggle to retain")]
+    [True, True, True, True, True, True]
+    >>> [is_junk(t) for t in ("regret", "bandits", "domain generalization", "CIFAR-10", "LEAR")]
+    [False, False, False, False, False]
+    """
+    words = _WORD.findall(term)
+    if not words or sum(c.isalpha() for c in term) < 2:
+        return True
+    lower = [w.lower() for w in words]
+    generic = LONE_GENERIC if len(lower) == 1 else GENERIC_WORDS
+    if all(w in generic or w in _FUNCTION or w in EVALUATIVE or w.isdigit() for w in lower):
+        return True
+    if any(w in _VERBAL for w in lower):
+        return True  # a sentence piece: "models struggle to retain"
+    if lower[0] in _FUNCTION or lower[-1] in _FUNCTION:
+        return True
+    last = words[-1]
+    pos = _pos(last)
+    acronym = sum(c.isupper() for c in last) >= 2 or any(c.isdigit() for c in last)
+    if not acronym and pos and "NOUN" not in pos and "PROPN" not in pos:
+        if len(words) > 1 or "ADJ" in pos or "VERB" in pos or "ADV" in pos:
+            # "soft contrastive loss aligned", "UFO-RL leverages", "computational"
+            if not (len(words) > 1 and last.lower().endswith("ing")):
+                return True
+    if len(words) == 1 and not acronym and "ADJ" in pos and not last[:1].isupper():
+        return True  # "negative", "complex": adjectives read as nouns only in the rare sense
+    if len(words) == 1 and last.lower().endswith("ly") and not acronym:
+        return True
+    if len(words) == 1 and "-" in last and not acronym:
+        parts = last.lower().split("-")
+        if parts[-1] in LONE_GENERIC or parts[0] in LONE_GENERIC and parts[-1] in EVALUATIVE:
+            return True  # "multi-task", "first-order", "real-world": modifiers, not terms
+    return False
+
+
+def subterms(key: str) -> list[str]:
+    """The shorter keys contained in a concept key, longest first: candidates for its broader terms.
+
+    Contiguous word runs that neither start nor end with a function word and
+    are not lone generic words. "X of Y" contributes X and its parts.
+
+    Examples
+    --------
+    >>> subterms("dynamic regret bound")
+    ['dynamic regret', 'regret bound', 'dynamic', 'regret']
+    >>> subterms(concept_key("Lipschitz bandits"))
+    ['lipschitz', 'bandit']
+    """
+    words = key.split()
+    out: list[str] = []
+    n = len(words)
+    for size in range(n - 1, 0, -1):
+        for i in range(0, n - size + 1):
+            part = words[i : i + size]
+            if part[0] in _FUNCTION or part[-1] in _FUNCTION or any(w in _VERBAL for w in part):
+                continue
+            if "of" in part or "for" in part:
+                continue
+            if size == 1 and (part[0] in LONE_GENERIC or part[0] in EVALUATIVE or len(part[0]) < 3):
+                continue
+            if i == 0 and size < n and part[-1] in EVALUATIVE:
+                continue
+            sub = " ".join(part)
+            if sub not in out:
+                out.append(sub)
+    return out
