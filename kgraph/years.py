@@ -1,7 +1,9 @@
 """Years on concepts, and which concepts rise or fade.
 
 A concept's years are the publication years of the papers that mention it
-directly (papers without a year are left out). :func:`add_years` stores them
+or any of its narrower terms, the papers counted in ``papers_total`` (papers
+without a year are left out), so that a broader term such as "neural
+networks" that few abstracts name on its own is dated by its family. :func:`add_years` stores them
 on the concept nodes as ``first_year``, ``mean_year`` (what an overlay map is
 coloured by) and ``years``, papers per year written ``"2023:2|2024:5"``.
 
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-__all__ = ["add_years", "paper_years", "concept_years", "format_years", "parse_years", "trends", "Trend", "Trends",
+__all__ = ["add_years", "paper_years", "concept_papers", "concept_years", "format_years", "parse_years", "trends", "Trend", "Trends",
            "MEASURE"]
 
 #: The trend measure, in words (printed by ``kgraph query trends``).
@@ -50,14 +52,36 @@ def _year(value) -> int | None:
     return None
 
 
+def concept_papers(G: nx.Graph) -> dict[str, set[str]]:
+    """Concept node -> the papers mentioning it or any narrower term (through ``broader`` edges, transitively)."""
+    narrower: dict[str, list[str]] = {}
+    for _, _, d in G.edges(data=True):
+        if "narrower" in d and "broader" in d:  # the edge may carry a stronger kind; these attributes stay
+            narrower.setdefault(d["broader"], []).append(d["narrower"])
+    direct = {n: {nb for nb in G[n] if G.nodes[nb].get("kind") == "paper"}
+              for n, kind in G.nodes(data="kind") if kind != "paper"}
+    out = {}
+    for concept in direct:
+        seen, stack, papers = set(), [concept], set()
+        while stack:
+            c = stack.pop()
+            if c in seen or c not in direct:
+                continue
+            seen.add(c)
+            papers |= direct[c]
+            stack.extend(narrower.get(c, ()))
+        out[concept] = papers
+    return out
+
+
 def concept_years(G: nx.Graph, years: dict[str, int] | None = None) -> dict[str, Counter]:
-    """Concept node -> Counter of years of the papers that mention it (concepts with no dated paper left out)."""
+    """Concept node -> Counter of the years of its papers (:func:`concept_papers`); undated concepts left out."""
     years = paper_years(G) if years is None else years
     out: dict[str, Counter] = {}
-    for paper, year in years.items():
-        for nb in G[paper]:
-            if G.nodes[nb].get("kind") != "paper":
-                out.setdefault(nb, Counter())[year] += 1
+    for concept, papers in concept_papers(G).items():
+        counts = Counter(years[p] for p in papers if p in years)
+        if counts:
+            out[concept] = counts
     return out
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from kgraph.read import InputError, read_inputs
 from kgraph.sources import norm_arxiv_id, norm_doi
+from kgraph.years import parse_years
 
 SAMPLES = Path(__file__).resolve().parent / "data"
 
@@ -263,6 +264,9 @@ def test_sources_build_exports_typed_paper_and_year_attributes(samples_out):
     llm = [d for _, d in G.nodes(data=True) if d.get("label", "").lower() == "large language models"]
     assert llm and llm[0]["first_year"] == 2022 and 2022 < llm[0]["mean_year"] < 2025
     assert isinstance(llm[0]["mean_year"], float) and llm[0]["years"].startswith("2022:")
+    for _, d in G.nodes(data=True):  # every concept is dated by the papers counted in papers_total
+        if d["kind"] != "paper":
+            assert sum(parse_years(d["years"]).values()) == d["papers_total"]
     gexf = (samples_out / "graph.gexf").read_text(encoding="utf-8")
     assert 'title="mean_year" type="double"' in gexf and 'title="url" type="string"' in gexf
 

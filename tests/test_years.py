@@ -3,7 +3,7 @@ import pytest
 from kgraph.extract import Mention
 from kgraph.graph import build_graph
 from kgraph.read import Paper
-from kgraph.years import format_years, parse_years, trends
+from kgraph.years import add_years, format_years, parse_years, trends
 
 
 def _corpus(rows):
@@ -85,3 +85,23 @@ def test_years_format_round_trip():
     assert parse_years(format_years({2024: 5, 2023: 2})) == {2023: 2, 2024: 5}
     with pytest.raises(ValueError, match="YEAR:COUNT"):
         parse_years("2023-2")
+
+
+def test_years_count_the_papers_of_narrower_terms():
+    import networkx as nx
+
+    G = nx.Graph()
+    for i, (year, concept) in enumerate([(2020, "concept:lstm"), (2021, "concept:bidirectional_lstm"),
+                                         (2022, "concept:bidirectional_lstm"), (2022, "concept:rnn")]):
+        G.add_node(f"paper:{i}", kind="paper", year=year)
+        G.add_node(concept, kind="method", label=concept.split(":")[1])
+        G.add_edge(f"paper:{i}", concept, kind="mention")
+    G.add_node("concept:neural_network", kind="method", label="neural network")  # named by no paper on its own
+    for narrow, wide in [("concept:bidirectional_lstm", "concept:lstm"), ("concept:lstm", "concept:rnn"),
+                         ("concept:rnn", "concept:neural_network")]:
+        G.add_edge(narrow, wide, kind="broader", narrower=narrow, broader=wide)
+    add_years(G)
+    assert G.nodes["concept:lstm"]["years"] == "2020:1|2021:1|2022:1"
+    assert G.nodes["concept:neural_network"]["years"] == "2020:1|2021:1|2022:2"
+    assert G.nodes["concept:neural_network"]["first_year"] == 2020
+    assert G.nodes["concept:bidirectional_lstm"]["mean_year"] == 2021.5
