@@ -182,9 +182,11 @@ def records_bib(path: Path, text: str, warn: Warn) -> Records:
     for block in library.failed_blocks:
         line = block.start_line + 1
         kept = getattr(block, "ignore_error_block", None)
-        if isinstance(block, (DuplicateFieldKeyBlock, DuplicateBlockKeyBlock)) and isinstance(kept, Entry):
-            what = "a field" if isinstance(block, DuplicateFieldKeyBlock) else "the citation key"
-            warn(f"{path}:{line}: entry {kept.key!r} repeats {what}; kept the first value")
+        if isinstance(block, DuplicateFieldKeyBlock) and isinstance(kept, Entry):
+            warn(f"{path}:{line}: entry {kept.key!r} repeats a field; kept the first value")
+            entries.append(kept)
+        elif isinstance(block, DuplicateBlockKeyBlock) and isinstance(kept, Entry):
+            warn(f"{path}:{line}: entry {kept.key!r} repeats the citation key of an earlier entry; read as a record of its own")
             entries.append(kept)
         else:
             reason = next((m.split("\n", 1)[-1].strip() for m in said.messages if f"(line {block.start_line})" in m),
@@ -208,8 +210,9 @@ def records_bib(path: Path, text: str, warn: Warn) -> Records:
         rec["year"] = fields.get("year") or fields.get("date")
         rec["venue"] = next((fields[k] for k in _BIB_VENUE if isinstance(fields.get(k), str) and fields[k].strip()), None)
         prefix = str(fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
-        if fields.get("eprint") and prefix in ("arxiv", ""):
-            rec["arxiv_id"] = fields["eprint"]
+        eprint = fields.get("eprint")
+        if isinstance(eprint, str) and (prefix == "arxiv" or not prefix and norm_arxiv_id(eprint)):
+            rec["arxiv_id"] = eprint
         yield entry.start_line + 1, rec
 
 

@@ -326,3 +326,21 @@ def test_sources_hostile_files_stay_bounded(tmp_path):
     assert out["deep.xml"].startswith("error no usable abstracts")
     assert out["open.bib"].startswith("error no usable abstracts")
     assert out["far.jsonl"] == 'read ["Words far apart last."]'
+
+
+def test_sources_zotero_style_arxiv_preprint_in_bibtex(tmp_path):
+    path = tmp_path / "zotero.bib"
+    path.write_text("@misc{lee_sparse_2023,\n\ttitle = {Sparse Mixtures of Experts Route Tokens Poorly},\n"
+                    "\turl = {http://arxiv.org/abs/2309.01234},\n\tdoi = {10.48550/arXiv.2309.01234},\n"
+                    "\tabstract = {Mixture-of-experts layers route each token to a few experts. We show the router collapses.},\n"
+                    "\tpublisher = {arXiv},\n\tauthor = {Lee, Kim and Park, Jo},\n\tmonth = sep,\n\tyear = {2023},\n"
+                    "\tnote = {arXiv:2309.01234 [cs]},\n}\n"
+                    "@article{lee_sparse_2023, title={Other}, eprint={hal-01234}, abstract={A different paper with the same key here.}}\n",
+                    encoding="utf-8")
+    warnings = []
+    first, second = read_inputs([path], warn=warnings.append)
+    assert first.meta["arxiv_id"] == "2309.01234" and first.meta["doi"] == "10.48550/arxiv.2309.01234"
+    assert first.meta["venue"] == "arXiv" and first.meta["authors"] == "Kim Lee; Jo Park"
+    assert "arxiv_id" not in second.meta  # an eprint that is not an arXiv id
+    assert warnings == [f"{path}:12: entry 'lee_sparse_2023' repeats the citation key of an earlier entry; "
+                        "read as a record of its own"]
