@@ -303,6 +303,7 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     warn = warn or (lambda msg: None)
     papers: dict[str, Paper] = {}
     known: dict[str, str] = {}  # identity key (sources.identity_keys) -> paper id
+    inputs = [Path(i) for i in inputs]
     files = _files(inputs)
     for path in files:
         text = _read_text(path, warn)
@@ -310,7 +311,10 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
         reader = sources.reader_for(suffix, text) or _READERS[suffix]
         plain_text = reader is _records_txt
         missing: list[str] = []
-        for where, rec in reader(path, text, warn):
+        records = reader(path, text, warn)
+        if path not in inputs:  # found in a folder: an unusable file there (a pom.xml) is skipped, not fatal
+            records = _skip_unusable(records, warn)
+        for where, rec in records:
             rec = sources.standard_record(rec, warn=warn, where=f"{path}:{where}")
             if rec is None:
                 continue
@@ -333,6 +337,13 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
         names = ", ".join(str(f) for f in files[:3])
         raise InputError(f"no usable abstracts in {names}{' …' if len(files) > 3 else ''}")
     return list(papers.values())
+
+
+def _skip_unusable(records: Iterable[tuple[int, dict]], warn: Warn) -> Iterable[tuple[int, dict]]:
+    try:
+        yield from records
+    except InputError as err:
+        warn(f"{err}; file skipped")
 
 
 def _add_paper(papers: dict[str, Paper], known: dict[str, str], paper: Paper) -> None:

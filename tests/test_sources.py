@@ -344,3 +344,14 @@ def test_sources_zotero_style_arxiv_preprint_in_bibtex(tmp_path):
     assert "arxiv_id" not in second.meta  # an eprint that is not an arXiv id
     assert warnings == [f"{path}:12: entry 'lee_sparse_2023' repeats the citation key of an earlier entry; "
                         "read as a record of its own"]
+
+
+def test_sources_unusable_file_in_a_folder_is_skipped(tmp_path):
+    (tmp_path / "pom.xml").write_text("<project><modelVersion>4.0.0</modelVersion></project>", encoding="utf-8")
+    shutil.copy(SAMPLES / "arxiv.xml", tmp_path / "arxiv.xml")
+    warnings = []
+    assert len(read_inputs([tmp_path], warn=warnings.append)) == 5
+    assert warnings == [f"{tmp_path / 'pom.xml'}: not an Atom feed (root element <project>); an arXiv API answer "
+                        "starts with <feed xmlns=\"http://www.w3.org/2005/Atom\">; file skipped"]
+    with pytest.raises(InputError, match="not an Atom feed"):  # named on its own, it is an error
+        read_inputs([tmp_path / "pom.xml"])
