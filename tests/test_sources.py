@@ -1,4 +1,7 @@
+import contextlib
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -7,6 +10,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from kgraph.cli import main
 from kgraph.read import InputError, read_inputs
 from kgraph.sources import norm_arxiv_id, norm_doi
 from kgraph.years import parse_years
@@ -237,7 +241,16 @@ def test_sources_unreadable_files_are_one_error(tmp_path, name, content, message
 
 
 def _kgraph(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "kgraph", *map(str, args)], capture_output=True, text=True, cwd=cwd)
+    """Run the command line in this process (the model loads once per test session)."""
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    try:
+        os.chdir(cwd or here)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([str(a) for a in args])
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture(scope="module")
@@ -297,6 +310,7 @@ _HOSTILE = r'''
 import json, resource, sys
 from pathlib import Path
 resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+from kgraph.cli import main
 from kgraph.read import InputError, read_inputs
 d = Path(sys.argv[1])
 files = {
