@@ -95,7 +95,9 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
             inner_main = re.split(r"[;,]", inner)[0].strip()
             before = s_text[: m.start()].rstrip()
             if _is_short_form(inner_main):
-                words = before.split()
+                # the long form stands right before the bracket: it never reaches past another bracket
+                cut = max(before.rfind(ch) for ch in "();:")
+                words = before[cut + 1 :].split()
                 limit = min(len(inner_main) + 5, 2 * len(inner_main))
                 candidate = " ".join(words[-limit:])
                 long = best_long_form(inner_main, candidate)

@@ -30,7 +30,7 @@ from typing import Sequence
 import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
-from .terms import LONE_GENERIC, clean_term, is_junk, is_name, split_coordination, subterms
+from .terms import FIELD_GENERIC, LONE_GENERIC, clean_term, is_common_word, is_vague, is_junk, is_name, split_coordination, subterms
 from .extract import KINDS, ROLES, Mention
 from .query import communities
 from .read import Paper
@@ -257,7 +257,7 @@ def build_graph(
         c = concepts[key]
         kind = max(KINDS, key=lambda k: (c.kinds[k], -KINDS.index(k)))
         kind = _kind_by_name(key, c, kind)
-        forms = c.surfaces or c.shorts
+        forms = _unsentence(c.surfaces or c.shorts)
         label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         aliases = sorted(set(c.surfaces) | set(c.shorts), key=lambda f: (-(c.surfaces[f] + c.shorts[f]), f))
         attrs = {"kind": kind, "label": label, "aliases": "|".join(aliases), "papers": len(c.papers)}
@@ -298,6 +298,22 @@ def build_graph(
                     "min_npmi": min_npmi, "max_neighbours": max_neighbours})
     add_years(G)
     return G
+
+
+def _unsentence(forms: Counter) -> Counter:
+    """Forms capitalised only because they open a sentence read in lower case ("Continual learning").
+
+    A first word the lexicon knows in lower case is lowered; names stay
+    ("Bayesian optimization", "Lipschitz bandits", "Adam").
+    """
+    out: Counter = Counter()
+    for form, count in forms.items():
+        words = form.split()
+        if (len(words) > 1 and words[0][:1].isupper() and words[0][1:].islower()
+                and not any(ch.isupper() for ch in " ".join(words[1:])) and is_common_word(words[0])):
+            form = words[0].lower() + form[len(words[0]):]
+        out[form] += count
+    return out
 
 
 def concept_id(key: str) -> str:
@@ -368,8 +384,9 @@ def _hierarchy(concepts: dict[str, _Concept]):
     subs_of: dict[str, list[str]] = {}
     for key, c in concepts.items():
         subs_of[key] = subs = subterms(key)
+        head = key.split(" of ")[0]  # "Rademacher complexity of linear predictors" is about its head
         for sub in subs:
-            if " " in sub and key.endswith(" " + sub):
+            if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
                 contained[sub] |= c.papers
         words = key.split()
         for i, w in enumerate(words):
@@ -378,22 +395,44 @@ def _hierarchy(concepts: dict[str, _Concept]):
                 word_papers[w] |= c.papers
                 left[w].add(words[i - 1])
 
-    def direct_node(key: str, c: _Concept) -> bool:
-        return c.named or len(c.papers) >= 2 or len(key.split()) <= MAX_SINGLETON_WORDS
+    def surface(c: _Concept, key: str) -> str:
+        return c.surfaces.most_common(1)[0][0] if c.surfaces else key
 
-    nodes = {key for key, c in concepts.items() if direct_node(key, c)}
+    def direct_node(key: str, c: _Concept) -> bool | None:
+        """True: a node; False: never; None: a node only if it narrows a multi-word term."""
+        text = surface(c, key)
+        if is_vague(text) or is_vague(key):
+            return False
+        if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
+            return True
+        if " " not in key:  # a lone word: a term when papers share it ("disentanglement")
+            return len(c.papers) >= 2 and key not in LONE_GENERIC and not is_junk(key)
+        if len(c.papers) >= 2:
+            return True
+        return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
+
+    verdict = {key: direct_node(key, c) for key, c in concepts.items()}
+    nodes = {key for key, v in verdict.items() if v}
     # terms in their own right that are only ever seen inside longer keys: a head shared by two
     # papers' keys ("regret bound"), or a word that many different modifiers narrow down
     # ("Lipschitz / GP / semi- bandits"; "gradient descent" alone does not make "descent" a term)
     for sub, ps in contained.items():
-        if sub not in concepts and len(ps) >= 2 and not is_junk(sub):
+        if sub in nodes or verdict.get(sub) is False:
+            continue
+        if len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub) and not is_vague(sub):
             nodes.add(sub)
-            concepts[sub] = _Concept()
+            if sub not in concepts:
+                concepts[sub] = _Concept()
     for word, before in left.items():
         if (word not in concepts and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
-                and word not in LONE_GENERIC and not is_junk(word) and len(word) > 2):
+                and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2):
             nodes.add(word)
             concepts[word] = _Concept()
+
+    # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound")
+    for key, v in verdict.items():
+        if v is None and any(" " in s and s in nodes for s in subs_of[key]):
+            nodes.add(key)
 
     broader: dict[str, list[str]] = {}
     fold: dict[str, list[str]] = {}

@@ -85,10 +85,11 @@ class MentionRules:
                     and k not in long_of and k not in short_of and k not in proposed]:
             del kinds[key]
         # later uses of SHORT take the kind of its definition
-        defined_kind = {long_of[k]: kinds[k] for k in short_of if k in long_of}
-        defined_kind.update({doc[k[0]:k[1]].text: kinds[k] for k in short_of if k not in long_of})
+        # (a definition whose span a later one overlapped is gone from ``kinds``)
+        defined_kind = {long_of[k]: kinds[k] for k in short_of if k in long_of and k in kinds}
+        defined_kind.update({doc[k[0]:k[1]].text: kinds[k] for k in short_of if k not in long_of and k in kinds})
         for key, long in long_of.items():
-            if key not in short_of and long in defined_kind:
+            if key not in short_of and long in defined_kind and key in kinds:
                 kinds[key] = defined_kind[long]
         doc._.kgraph_mentions = self._mentions(doc, kinds, long_of, short_of, proposed)
         return doc

@@ -32,7 +32,8 @@ from lemminflect import getAllLemmas
 
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
 
-__all__ = ["clean_term", "split_coordination", "is_junk", "subterms", "is_name", "LONE_GENERIC"]
+__all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
+           "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
 
 #: Modifiers that rate or point rather than name: dropped from the front of a term.
 EVALUATIVE = frozenset("""
@@ -50,6 +51,80 @@ well-known widely-used widely commonly traditional conventional classical classi
 large-scale small-scale high-quality fine-grained coarse-grained state-of-the-art sota naive
 theoretical systematic general fundamental first second third two three four one mere
 small large high low big huge tiny fixed predefined manual manually hand-crafted handcrafted
+optimal suboptimal sub-optimal near-optimal nearly-optimal minimax-optimal declining evolving increasing
+decreasing growing simultaneous independent noisy meaningful crucially desirable undesirable inherent
+intrinsic additional alternative relevant irrelevant valuable useful unnecessary excessive severe
+significant insignificant notable noticeable dramatic rapid slow fast faster quick accelerated
+proper improper explicit careful specialized dedicated tailored customized corresponding associated
+resulting obtained learned-from given certain whole overall entire
+""".split())
+
+#: Heads that make a phrase a description rather than a term ("sparse gating regimes",
+#: "global style", "reward changes"), unless a name is in it ("Vietoris-Rips complex").
+VAGUE_HEADS = frozenset("""
+regime regimes structure structures design designs style styles variation variations change changes subset subsets
+measurement measurements operation operations attribute attributes information scenario scenarios limit limits
+property properties factor factors dependence dependency dependencies assumption assumptions solution solutions
+architecture architectures stage stages pair pairs shape shapes efficiency value values version versions
+variant variants component components setting settings case cases perspective perspectives aspect aspects
+level levels mapping mappings behavior behaviors behaviour behaviours phenomenon phenomena capability
+capabilities ability abilities quality qualities characteristic characteristics pattern patterns
+condition conditions point points rate rates speedup speedups improvement improvements gain gains
+advantage advantages issue issues challenge challenges difficulty difficulties strategy strategies
+principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
+universality optimality computation computations modeling modelling analysis analyses
+""".split())
+
+#: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
+FIELD_GENERIC = frozenset("""
+neural network
+deep neural network
+deep learning
+machine learning
+artificial intelligence
+neural network architecture
+neural network training
+deep network
+data distribution
+training data
+training set
+test set
+real data
+real world data
+synthetic data
+experimental result
+empirical result
+numerical experiment
+extensive experiment
+real world dataset
+benchmark dataset
+state of the art
+convergence
+accuracy
+alignment
+collapse
+matrix
+minimum
+minima
+maximum
+covariance
+construction
+optimality
+regularization
+initialization
+perturbation
+approximation
+guarantee
+complexity
+algorithm
+computation
+""".splitlines()) - {""}
+
+#: Words that cannot make a term on their own, even together ("model training", "input data").
+WEAK = GENERIC_WORDS | frozenset("""
+training learning inference prediction predictions optimization representation representations
+information knowledge input inputs output outputs sample samples parameter parameters time value values
+level levels size number access interest amount amounts degree degrees capability capabilities
 """.split())
 
 #: Words too general to be a node on their own in machine-learning abstracts ("generalization"
@@ -91,6 +166,8 @@ _VERBAL = frozenset("""
 to is are be been being was were can could will would may might must should do does did has have had
 that which who whose what where when how while whereas if because although though since
 """.split())
+#: Endings of nouns that name a process or property ("generalization", "learning", "robustness").
+_NOMINAL = re.compile(r"(?:ing|tion|sion|ment|ance|ence|ity|ness|ysis|ics|ism|ure)$")
 _COORD = re.compile(r"\s*(?:,\s*(?:and|or)\s+|\s+(?:and|or|and/or)\s+|,\s*)", re.I)
 _WORD = re.compile(r"[\w][\w\-'.+#]*")
 
@@ -110,6 +187,22 @@ def _pos(word: str) -> frozenset[str]:
     return frozenset(pos)
 
 
+def is_common_word(word: str) -> bool:
+    """True when ``word`` reads as an ordinary word in lower case ("Stochastic", "Test-time").
+
+    Not names ("Lipschitz", "Fourier") or words made from names ("Bayesian", "Euclidean").
+
+    Examples
+    --------
+    >>> [is_common_word(w) for w in ("Stochastic", "Test-time", "Lipschitz", "Bayesian")]
+    [True, True, False, False]
+    """
+    first = word.split("-")[0].lower()
+    if first.endswith(("ian", "ean")):
+        return False
+    return bool(getAllLemmas(first))
+
+
 def is_name(text: str) -> bool:
     """True for a name rather than a phrase: an acronym, a capitalised word past the first, a digit.
 
@@ -117,8 +210,8 @@ def is_name(text: str) -> bool:
     --------
     >>> is_name("CIFAR-10"), is_name("Frank-Wolfe algorithm"), is_name("dynamic regret bound")
     (True, True, False)
-    >>> is_name("Stochastic gradient descent")
-    False
+    >>> is_name("Stochastic gradient descent"), is_name("Mamba"), is_name("Transformers")
+    (False, True, False)
     """
     words = text.split()
     for i, w in enumerate(words):
@@ -129,8 +222,9 @@ def is_name(text: str) -> bool:
             return True
         if i > 0 and core[:1].isupper():
             return True
-        if i == 0 and core[:1].isupper() and len(words) == 1 and len(core) > 1 and not core[1:].islower():
-            return True
+        if i == 0 and core[:1].isupper() and len(core) > 1 and (
+                len(words) == 1 and not core[1:].islower() or not is_common_word(core)):
+            return True  # "Mamba", "Adam", "Rademacher complexity"; not "Transformers", "Stochastic gradient descent"
         if "-" in core and any(part[:1].isupper() for part in core.split("-")[1:]):
             return True
     return False
@@ -150,10 +244,16 @@ def clean_term(text: str) -> str:
     >>> clean_term("a novel learning framework")
     'learning'
     """
-    words = text.split()
-    while words and (words[0].lower() in EVALUATIVE or _is_adverb(words[0])):
+    words = re.sub(r"'s\b|'$", "", text).split()
+    # "certain", "novel", "manually predefined": off; "fully connected", "strongly convex": kept
+    while words and (words[0].lower() in EVALUATIVE
+                     or _is_adverb(words[0]) and len(words) > 1 and words[1].lower() in EVALUATIVE):
         words.pop(0)
-    while len(words) > 1 and (_singular(words[-1].lower()) in GENERIC_HEADS or words[-1].lower() in _FUNCTION):
+    while len(words) > 1 and words[-1].lower() in _FUNCTION:
+        words.pop()
+    # "domain generalization methods", "DOP method": the generic head goes; "gradient methods" keeps it
+    while (len(words) > 1 and _singular(words[-1].lower()) in GENERIC_HEADS
+           and (_NOMINAL.search(words[-2].lower()) or is_name(words[-2]))):
         words.pop()
     if len(words) == 1 and words[0].lower() in EVALUATIVE:
         return ""
@@ -180,6 +280,12 @@ def split_coordination(text: str) -> list[str]:
     ['sentiment analysis', 'question answering']
     >>> split_coordination("GLA and GCA losses")
     ['GLA losses', 'GCA losses']
+    >>> split_coordination("Alpha and Witness complex constructions")
+    ['Alpha complex constructions', 'Witness complex constructions']
+    >>> split_coordination("logistic, hyperbolic tangent")
+    ['logistic', 'hyperbolic tangent']
+    >>> split_coordination("upper- and lower-level objectives")
+    ['upper-level objectives', 'lower-level objectives']
     >>> split_coordination("graph neural networks")
     ['graph neural networks']
     """
@@ -189,11 +295,15 @@ def split_coordination(text: str) -> list[str]:
     if len(parts) < 2:
         return [text]
     last = parts[-1].split()
-    if len(last) >= 2 and all(len(p.split()) == 1 for p in parts[:-1]):
-        head = " ".join(last[1:]) if len(last) == 2 else last[-1]
-        if len(last) == 2:
-            head = last[-1]
-        return [f"{p} {head}" for p in parts[:-1]] + [parts[-1]]
+    if any(p.endswith("-") for p in parts[:-1]) and "-" in last[0]:
+        # "upper- and lower-level objectives": each prefix takes the shared suffix
+        suffix = last[0].split("-", 1)[1]
+        rest = " ".join(last[1:])
+        fixed = [(p + suffix if p.endswith("-") else p) + (" " + rest if rest else "") for p in parts[:-1]]
+        return fixed + [parts[-1]]
+    if len(parts) == 2 and len(last) >= 2 and len(parts[0].split()) == 1 and re.search(r"\b(?:and|or)\b", text):
+        # "negative and non-monotone functions", "Alpha and Witness complex constructions"
+        return [f"{parts[0]} {' '.join(last[1:])}", parts[-1]]
     return parts
 
 
@@ -209,11 +319,12 @@ def is_junk(term: str) -> bool:
     [False, False, False, False, False]
     """
     words = _WORD.findall(term)
-    if not words or sum(c.isalpha() for c in term) < 2:
+    if not words or sum(c.isalpha() for c in term) < 2 or term[:1] in "-.,;:" or term[-1:] == "-":
         return True
     lower = [w.lower() for w in words]
-    generic = LONE_GENERIC if len(lower) == 1 else GENERIC_WORDS
-    if all(w in generic or w in _FUNCTION or w in EVALUATIVE or w.isdigit() for w in lower):
+    generic = LONE_GENERIC if len(lower) == 1 else WEAK
+    if all(w in generic or _singular(w) in generic or w in _FUNCTION or w in EVALUATIVE or w.isdigit()
+           for w in lower):
         return True
     if any(w in _VERBAL for w in lower):
         return True  # a sentence piece: "models struggle to retain"
@@ -236,6 +347,29 @@ def is_junk(term: str) -> bool:
         if parts[-1] in LONE_GENERIC or parts[0] in LONE_GENERIC and parts[-1] in EVALUATIVE:
             return True  # "multi-task", "first-order", "real-world": modifiers, not terms
     return False
+
+
+def is_vague(term: str) -> bool:
+    """True for a description rather than a term: a generic head with no name in it, or a field-wide term.
+
+    Examples
+    --------
+    >>> [is_vague(t) for t in ("sparse gating regimes", "reward changes", "neural networks", "accuracy",
+    ...                        "learning-based method")]
+    [True, True, True, True, True]
+    >>> [is_vague(t) for t in ("Vietoris-Rips complex", "reward function", "domain generalization")]
+    [False, False, False]
+    """
+    key = concept_key(term)
+    if key in FIELD_GENERIC:
+        return True
+    words = term.split()
+    if len(words) < 2 or is_name(term):
+        return False
+    if words[-1].lower() in VAGUE_HEADS:
+        return True
+    # "learning-based method", "data-driven approaches": a modifier and a generic head
+    return _singular(words[-1].lower()) in GENERIC_HEADS and "NOUN" not in _pos(words[-2])
 
 
 def subterms(key: str) -> list[str]:

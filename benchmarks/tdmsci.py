@@ -1,0 +1,89 @@
+"""Named datasets, metrics and tasks beyond SciERC: kgraph.extract on TDMSci (Hou et al., 2021).
+
+TDMSci tags TASK, DATASET and METRIC in 1,500 sentences of NLP papers; kgraph was
+never trained on it, so it is a held-out check of the kinds the graph relies on.
+Prints, per TDMSci type, recall of gold spans by a kgraph mention of the matching
+kind (exact and overlapping boundaries) and precision of kgraph's dataset and
+metric mentions against the gold spans of that type.
+
+    python benchmarks/tdmsci.py ../shared/tdmsci/train.conll [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+import kgraph
+
+KIND = {"TASK": "task", "DATASET": "dataset", "METRIC": "metric"}
+
+
+def read_conll(path):
+    """Sentences as ``(text, [(start, end, TYPE), ...])`` with offsets into ``text``."""
+    sents, tokens = [], []
+    for line in list(open(path, encoding="utf-8")) + [""]:
+        line = line.rstrip("\n")
+        if not line.strip():
+            if tokens:
+                sents.append(tokens)
+            tokens = []
+            continue
+        word, offset, tag = line.split("\t")
+        tokens.append((word, int(offset), tag))
+    out = []
+    for toks in sents:
+        base = toks[0][1]
+        text = ""
+        spans, cur = [], None
+        for word, offset, tag in toks:
+            pos = offset - base
+            text += " " * (pos - len(text)) + word
+            if tag.startswith("B-") or tag == "O" or (tag.startswith("I-") and (cur is None or cur[2] != tag[2:])):
+                if cur:
+                    spans.append(tuple(cur))
+                cur = [pos, pos + len(word), tag[2:]] if tag != "O" else None
+            else:
+                cur[1] = pos + len(word)
+        if cur:
+            spans.append(tuple(cur))
+        out.append((text, spans))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("path")
+    ap.add_argument("--limit", type=int, default=0)
+    args = ap.parse_args(argv)
+    sents = read_conll(args.path)
+    if args.limit:
+        sents = sents[: args.limit]
+    from kgraph.extract import extract_many
+
+    preds = list(extract_many([t for t, _ in sents]))
+    gold_n, exact, overlap = Counter(), Counter(), Counter()
+    pred_n, pred_ok = Counter(), Counter()
+    for (text, gold), ms in zip(sents, preds):
+        spans = [(m.start_char, m.end_char, m.kind) for m in ms]
+        for s, e, t in gold:
+            gold_n[t] += 1
+            kind = KIND[t]
+            exact[t] += any(ps == s and pe == e and k == kind for ps, pe, k in spans)
+            overlap[t] += any(ps < e and s < pe and k == kind for ps, pe, k in spans)
+        for ps, pe, k in spans:
+            if k in ("dataset", "metric"):
+                t = k.upper()
+                pred_n[t] += 1
+                pred_ok[t] += any(ps < e and s < pe and gt == t for s, e, gt in gold)
+    print(f"{len(sents)} sentences")
+    for t in ("TASK", "DATASET", "METRIC"):
+        line = (f"{t:8} gold {gold_n[t]:5}  recall exact {100 * exact[t] / max(1, gold_n[t]):5.1f}"
+                f"  overlap {100 * overlap[t] / max(1, gold_n[t]):5.1f}")
+        if t in pred_n:
+            line += f"  precision (overlap) {100 * pred_ok[t] / max(1, pred_n[t]):5.1f} of {pred_n[t]}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
