@@ -9,32 +9,18 @@ DATA = ROOT / "data"
 SHARED = ROOT.parent / "shared"
 
 
-_CACHE = {}
-
-
-def load_corpus_graph():
-    """The graph of the bundled corpus, built once per test session."""
-    if "kg" not in _CACHE:
-        import kgraph
-
-        _CACHE["kg"] = kgraph.build(DATA)
-    return _CACHE["kg"]
-
-
 @pytest.fixture(scope="session")
 def corpus_kg():
-    return load_corpus_graph()
+    """The graph of the bundled corpus, built once per test session."""
+    import kgraph
+
+    return kgraph.build(DATA, cache=True)  # fills the session's private cache for later builds
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory):
     """Builds in tests never touch the user's cache (subprocesses inherit the variable)."""
     os.environ["KGRAPH_CACHE"] = str(tmp_path_factory.mktemp("cache") / "mentions.sqlite")
-
-
-@pytest.fixture(autouse=True)
-def _doctest_names(doctest_namespace):
-    doctest_namespace["load_corpus_graph"] = load_corpus_graph
 
 
 @pytest.fixture(scope="session")

@@ -5,9 +5,16 @@
 >>> kg.save("outputs")                             # doctest: +SKIP
 """
 
-from .build import KnowledgeGraph, build, load
-from .extract import KINDS, Mention, extract
-from .read import InputError, normalize_text
+from .build import build, from_texts, load
+from .errors import ConceptNotFound, InputError, KGraphError, MissingExtra, ModelNotFound, PaperNotFound
+from .extract import extract
+from .knowledge_graph import KnowledgeGraph
+from .read import normalize_text
+from .types import KINDS, ROLES, Mention, Paper
 
-__all__ = ["KnowledgeGraph", "build", "load", "extract", "Mention", "KINDS", "InputError", "normalize_text"]
+__all__ = [
+    "KnowledgeGraph", "build", "from_texts", "load", "extract", "normalize_text",
+    "Mention", "Paper", "KINDS", "ROLES",
+    "KGraphError", "InputError", "ConceptNotFound", "PaperNotFound", "ModelNotFound", "MissingExtra",
+]
 __version__ = "0.1.0"

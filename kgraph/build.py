@@ -1,74 +1,33 @@
-"""The whole path: read, extract, build the graph; and the :class:`KnowledgeGraph` it yields."""
+"""The whole path: read, extract, build the graph, as a :class:`~kgraph.KnowledgeGraph`; and loading a saved one."""
 
 from __future__ import annotations
 
 import json
 import logging
-from collections import Counter
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import networkx as nx
 
-from .export import FILES, write_all
 from .cache import MentionCache
-from .extract import KINDS, extractor_version
-from .graph import build_graph
+from .errors import InputError
+from .export import FILES
+from .extract import extractor_version
+from .graph import MAX_NEIGHBOURS, MIN_COOCCURRENCE, MIN_NPMI, build_graph
+from .knowledge_graph import KnowledgeGraph
 from .parallel import extract_corpus
-from .query import QueryMixin
-from .read import InputError, read_inputs
-from .years import Trends, trends
+from .read import normalize_text, read_inputs
+from .types import Paper
 
-__all__ = ["KnowledgeGraph", "build", "load"]
+__all__ = ["build", "from_texts", "load"]
 
 log = logging.getLogger("kgraph")
 
 
-class KnowledgeGraph(QueryMixin):
-    """A knowledge graph of papers and the concepts they mention.
-
-    ``graph`` is the networkx graph: paper nodes (``kind="paper"``) and concept
-    nodes (``kind`` one of method, task, dataset, metric, concept), linked by
-    mention edges and by concept co-occurrence edges.
-    """
-
-    def __init__(self, graph: nx.Graph):
-        self.graph = graph
-
-    def __repr__(self) -> str:
-        s = self.summary()
-        return f"<KnowledgeGraph papers={s['papers']} concepts={sum(s['concepts'].values())} edges={s['edges']}>"
-
-    def papers(self) -> list[str]:
-        return [n for n, k in self.graph.nodes(data="kind") if k == "paper"]
-
-    def concepts(self, kind: str | None = None) -> list[str]:
-        return [n for n, k in self.graph.nodes(data="kind") if k != "paper" and (kind is None or k == kind)]
-
-    def summary(self) -> dict:
-        """Counts: papers, concepts per kind, edges per kind."""
-        kinds = Counter(k for _, k in self.graph.nodes(data="kind"))
-        edges = Counter(k for *_, k in self.graph.edges(data="kind"))
-        return {
-            "papers": kinds.get("paper", 0),
-            "concepts": {k: kinds.get(k, 0) for k in KINDS},
-            "edges": self.graph.number_of_edges(),
-            "edge_kinds": dict(edges),
-        }
-
-    def trends(self, *, kind: str | None = None, since: int | None = None, n: int = 10,
-               min_papers: int = 3) -> Trends:
-        """Rising and fading concepts by their share of each year's papers (:func:`kgraph.years.trends`)."""
-        return trends(self.graph, kind=kind, since=since, n=n, min_papers=min_papers)
-
-    def save(self, out_dir: str | Path = "outputs") -> list[Path]:
-        """Write graph.graphml, graph.gexf, graph.json and graph.html into ``out_dir`` (atomically)."""
-        return write_all(self.graph, out_dir)
-
-
 def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool = False,
           model_dir: str | None = None, cache: bool | str | Path = False, jobs: int = 1,
-          scheduler: str | None = None) -> KnowledgeGraph:
+          scheduler: str | None = None, min_cooccurrence: int = MIN_COOCCURRENCE, min_npmi: float = MIN_NPMI,
+          max_neighbours: int = MAX_NEIGHBOURS) -> KnowledgeGraph:
     """Read abstracts under ``inputs``, extract their concepts and build the graph.
 
     Parameters
@@ -85,16 +44,52 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
         Extract in this many local processes.
     scheduler : str, optional
         Extract on the Dask cluster at this address.
+    min_cooccurrence, min_npmi, max_neighbours
+        When two concepts are linked (see :func:`kgraph.graph.build_graph`).
 
     Examples
     --------
-    >>> kg = build("data")
+    >>> kg = build("data", cache=True)
     >>> kg.summary()["papers"]
     75
     """
     if isinstance(inputs, (str, Path)):
         inputs = [inputs]
     papers = read_inputs(inputs, warn=log.warning)
+    return _build(papers, progress=progress, model_dir=model_dir, cache=cache, jobs=jobs, scheduler=scheduler,
+                  min_cooccurrence=min_cooccurrence, min_npmi=min_npmi, max_neighbours=max_neighbours)
+
+
+def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: bool | str | Path = False,
+               min_cooccurrence: int = MIN_COOCCURRENCE, min_npmi: float = MIN_NPMI,
+               max_neighbours: int = MAX_NEIGHBOURS) -> KnowledgeGraph:
+    """Build the graph of abstracts given as strings (normalised like those read from files).
+
+    A text's source is ``text:N`` (its place in ``texts``, from 1); the same
+    abstract given twice is one paper. Empty texts are skipped.
+
+    Examples
+    --------
+    >>> kg = from_texts(["We propose graph neural networks (GNNs) for molecules.", "GNNs scale to proteins."])
+    >>> kg.papers_about("GNNs")[0][2]
+    'proposes'
+    """
+    papers: dict[str, Paper] = {}
+    for i, text in enumerate(texts, 1):
+        if not isinstance(text, str):
+            raise TypeError(f"text {i} is a {type(text).__name__}, not a str")
+        paper = Paper(normalize_text(text))
+        if paper.abstract:
+            papers.setdefault(paper.id, paper).sources.append(f"text:{i}")
+    if not papers:
+        raise InputError("no texts to build a graph from")
+    return _build(list(papers.values()), model_dir=model_dir, cache=cache, min_cooccurrence=min_cooccurrence,
+                  min_npmi=min_npmi, max_neighbours=max_neighbours)
+
+
+def _build(papers: list[Paper], *, progress: bool = False, model_dir: str | None = None,
+           cache: bool | str | Path = False, jobs: int = 1, scheduler: str | None = None,
+           **thresholds) -> KnowledgeGraph:
     texts = [p.abstract for p in papers]
     store = None
     if cache:
@@ -112,7 +107,7 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
             bar.close()
         if store:
             store.close()
-    return KnowledgeGraph(build_graph(papers, mentions))
+    return KnowledgeGraph(build_graph(papers, mentions, **thresholds))
 
 
 def load(path: str | Path = "outputs") -> KnowledgeGraph:

@@ -8,27 +8,36 @@ never in the working directory. Writes are committed in batches in WAL mode,
 so a build killed halfway keeps what it had extracted. A file that is not a
 kgraph cache, or is corrupt, is set aside with a warning and a fresh one
 started.
+
+Each row stores its mentions with the names of their fields and is decoded by
+name, so a field added to or moved in :class:`kgraph.types.Mention` never
+lands in another field; a cache written with an older schema has its rows
+dropped (they are extracted again) rather than misread.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
 import sqlite3
+from dataclasses import fields
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .extract import Mention
+from .types import Mention
 
-__all__ = ["MentionCache", "default_cache_path", "text_hash"]
+__all__ = ["MentionCache", "default_cache_path"]
 
 log = logging.getLogger("kgraph")
 
 _APP = "kgraph-mention-cache"
-_SCHEMA = "1"
-_FIELDS = ("text", "start_char", "end_char", "kind", "long_form", "short_form", "proposed", "role")
+#: Bump when the row format changes: schema 1 stored Mention fields by position, with ``proposed``.
+_SCHEMA = "2"
+_FIELDS = tuple(f.name for f in fields(Mention))
+_REQUIRED = {"text", "start_char", "end_char", "kind"}
+#: Hashes per SELECT: under SQLite's old default limit of 999 bound variables.
+_QUERY_CHUNK = 500
 
 
 def default_cache_path() -> Path:
@@ -38,16 +47,19 @@ def default_cache_path() -> Path:
     return base / "kgraph" / "mentions.sqlite"
 
 
-def text_hash(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
-
-
 def _encode(mentions: Sequence[Mention]) -> str:
-    return json.dumps([[getattr(m, f) for f in _FIELDS] for m in mentions], ensure_ascii=False, separators=(",", ":"))
+    """``{"fields": [names], "rows": [[values]]}``: the names once per row of the table, not per mention."""
+    rows = [[getattr(m, f) for f in _FIELDS] for m in mentions]
+    return json.dumps({"fields": _FIELDS, "rows": rows}, ensure_ascii=False, separators=(",", ":"))
 
 
 def _decode(data: str) -> list[Mention]:
-    return [Mention(*row) for row in json.loads(data)]
+    """Mentions from :func:`_encode`'s JSON, by field name; ``ValueError`` when the row is not one."""
+    obj = json.loads(data)
+    names = obj["fields"] if isinstance(obj, dict) else None
+    if not isinstance(names, list) or not _REQUIRED <= set(names) or not set(names) <= set(_FIELDS):
+        raise ValueError("not a mention row of this schema")
+    return [Mention(**dict(zip(names, row, strict=True))) for row in obj["rows"]]
 
 
 class MentionCache:
@@ -79,8 +91,14 @@ class MentionCache:
             rows = dict(db.execute("SELECT key, value FROM meta"))
             if not rows:
                 db.executemany("INSERT INTO meta VALUES (?, ?)", [("app", _APP), ("schema", _SCHEMA)])
-            elif rows.get("app") != _APP or rows.get("schema") != _SCHEMA:
-                raise ValueError(f"not a kgraph cache of schema {_SCHEMA}")
+            elif rows.get("app") != _APP:
+                raise ValueError("not a kgraph cache")
+            elif rows.get("schema") != _SCHEMA:
+                # another schema's rows would be misread: drop them, keep the file
+                log.info("cache %s has schema %s; its results are dropped and extracted again",
+                         self.path, rows.get("schema"))
+                db.execute("DROP TABLE IF EXISTS mentions")
+                db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (_SCHEMA,))
             db.execute("CREATE TABLE IF NOT EXISTS mentions (hash TEXT NOT NULL, version TEXT NOT NULL, "
                        "data TEXT NOT NULL, PRIMARY KEY (hash, version)) WITHOUT ROWID")
             if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
@@ -93,8 +111,8 @@ class MentionCache:
 
     def get_many(self, hashes: Sequence[str]) -> dict[str, list[Mention]]:
         found: dict[str, list[Mention]] = {}
-        for i in range(0, len(hashes), 500):
-            chunk = list(hashes[i : i + 500])
+        for i in range(0, len(hashes), _QUERY_CHUNK):
+            chunk = list(hashes[i : i + _QUERY_CHUNK])
             marks = ",".join("?" * len(chunk))
             try:
                 rows = self.db.execute(
@@ -106,7 +124,7 @@ class MentionCache:
             for h, data in rows:
                 try:
                     found[h] = _decode(data)
-                except (ValueError, TypeError):
+                except (ValueError, TypeError, KeyError):
                     continue  # a damaged row is extracted again
         return found
 

@@ -72,7 +72,13 @@ surprised comprised compromised exercised premised noised denoised poised cruise
 _NO_SINGULAR = re.compile(r"(ss|us|is|ics|ies?s|sis|xis|ous|as|os)$")
 
 
+_IRREGULAR = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
+              "appendices": "appendix", "criteria": "criterion", "phenomena": "phenomenon"}
+
+
 def _singular(word: str) -> str:
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     if len(word) <= 3 or not word.endswith("s"):
         return word
     if word.endswith("ics") or _NO_SINGULAR.search(word) and not word.endswith("ies"):

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .errors import KGraphError
+from .types import KINDS, MODEL_DIR
 
 log = logging.getLogger("kgraph")
 
@@ -139,7 +141,7 @@ def _cmd_neighbours(args) -> int:
 def _cmd_related(args) -> int:
     kg = _load(args)
     paper = kg.find_paper(args.paper)
-    related = kg.related_papers(paper, k=args.k)
+    related = kg.related_papers(paper, limit=args.limit)
     data = {"paper": paper, "label": _node_label(kg, paper),
             "related": [{"paper": p, "label": _node_label(kg, p), "score": s,
                          "shared": [_node_label(kg, c) for c in shared]} for p, s, shared in related]}
@@ -153,7 +155,7 @@ def _cmd_path(args) -> int:
     from .export import write_html
 
     kg = _load(args)
-    paths = kg.paths(args.a, args.b, k=args.k)
+    paths = kg.paths(args.a, args.b, limit=args.limit)
     if args.html and paths:
         nodes = {n for p in paths for n in p}
         write_html(kg.graph.subgraph(nodes), args.html, title="kgraph: paths", highlight=[paths[0][0], paths[0][-1]],
@@ -173,11 +175,9 @@ def _cmd_search(args) -> int:
 
 
 def _cmd_stats(args) -> int:
-    from .extract import KINDS
-
     kg = _load(args)
     summary = kg.summary()
-    top = {k: [(_node_label(kg, c), int(v)) for c, v in kg.top_concepts(kind=k, n=args.top)] for k in KINDS}
+    top = {k: [(_node_label(kg, c), int(v)) for c, v in kg.top_concepts(kind=k, limit=args.limit)] for k in KINDS}
     comms = kg.community_labels()
     sizes = {}
     for _, d in kg.graph.nodes(data=True):
@@ -193,7 +193,7 @@ def _cmd_stats(args) -> int:
         names = ", ".join(f"{label} ({n})" for label, n in top[k])
         print(f"{k:8} {summary['concepts'][k]:5}  {names}")
     print(f"communities: {len(comms)}")
-    for c in data["communities"][: args.top]:
+    for c in data["communities"][: args.limit]:
         print(f"  {c['community']:3}  {c['nodes']:4} nodes  {c['label']}")
     return 0
 
@@ -202,7 +202,7 @@ def _cmd_trends(args) -> int:
     from dataclasses import asdict
 
     kg = _load(args)
-    result = kg.trends(kind=args.kind, since=args.since, n=args.n, min_papers=args.min_papers)
+    result = kg.trends(kind=args.kind, since=args.since, limit=args.limit, min_papers=args.min_papers)
     if args.json:
         print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
         return 0
@@ -218,8 +218,6 @@ def _cmd_trends(args) -> int:
 
 
 def make_parser() -> argparse.ArgumentParser:
-    from .extract import MODEL_DIR
-
     parser = argparse.ArgumentParser(prog="kgraph", description="Build a knowledge graph from paper abstracts.")
     parser.add_argument("--version", action="version", version=f"kgraph {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -259,39 +257,40 @@ def make_parser() -> argparse.ArgumentParser:
     q = qsub.add_parser("neighbours", aliases=["neighbors"], help="concepts and papers around a concept")
     q.add_argument("concept")
     q.add_argument("--depth", type=int, default=1)
-    q.add_argument("--kind", action="append", choices=["paper", "method", "task", "dataset", "metric", "concept"],
+    q.add_argument("--kind", action="append", choices=["paper", *KINDS],
                    help="keep only nodes of this kind (repeatable)")
     q.add_argument("--html", metavar="FILE", help="also write a focused page of the neighbourhood")
     graph_opts(q)
     q.set_defaults(func=_cmd_neighbours)
     q = qsub.add_parser("related", help="papers closest to a paper, with the concepts they share")
     q.add_argument("paper", help="paper id, record id, or a fragment of its label or abstract")
-    q.add_argument("-k", type=int, default=10)
+    q.add_argument("--limit", "-k", type=int, default=10, metavar="N", help="at most N papers (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_related)
     q = qsub.add_parser("path", help="shortest paths between two papers or concepts")
     q.add_argument("a")
     q.add_argument("b")
-    q.add_argument("-k", type=int, default=3)
+    q.add_argument("--limit", "-k", type=int, default=3, metavar="N", help="at most N paths (default 3)")
     q.add_argument("--html", metavar="FILE", help="also write a page of the paths")
     graph_opts(q)
     q.set_defaults(func=_cmd_path)
     q = qsub.add_parser("search", help="concepts and papers matching a text")
     q.add_argument("text")
-    q.add_argument("--limit", type=int, default=10)
+    q.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_search)
     q = qsub.add_parser("trends", help="rising and fading concepts (needs papers with years)")
     q.add_argument("--kind", choices=["method", "task", "dataset", "metric", "concept"], help="only this kind")
     q.add_argument("--since", type=int, metavar="YEAR", help="only papers from YEAR on")
-    q.add_argument("-n", type=int, default=10, help="concepts per list (default 10)")
+    q.add_argument("--limit", "-n", type=int, default=10, metavar="N", help="at most N rising and N fading concepts (default 10)")
     q.add_argument("--min-papers", type=int, default=3, metavar="N",
                    help="rank only concepts with N or more dated papers (default 3)")
     graph_opts(q)
     q.set_defaults(func=_cmd_trends)
 
     p = sub.add_parser("stats", help="counts, top concepts per kind, communities of a saved graph")
-    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--limit", "--top", type=int, default=5, metavar="N",
+                   help="top N concepts per kind and N largest communities (default 5)")
     graph_opts(p)
     p.set_defaults(func=_cmd_stats)
     return parser
@@ -300,11 +299,9 @@ def make_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     restore_logging = _setup_logging(getattr(args, "quiet", False))
-    from .read import InputError
-
     try:
         return args.func(args)
-    except (InputError, KeyError, NotADirectoryError, FileNotFoundError, PermissionError, ValueError,
+    except (KGraphError, KeyError, NotADirectoryError, FileNotFoundError, PermissionError, ValueError,
             RuntimeError) as err:
         print(f"kgraph: error: {err}", file=sys.stderr)
         return 2

@@ -14,8 +14,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from .extract import KINDS, extract_many
+from .extract import extract_many
 from .scierc import read_scierc
+from .types import KINDS
 
 __all__ = ["evaluate", "prf"]
 

@@ -21,7 +21,7 @@ from typing import Iterable
 
 import networkx as nx
 
-__all__ = ["write_all", "write_graph_files", "write_graphml", "write_gexf", "write_json", "write_html", "html_subgraph", "FILES"]
+__all__ = ["write_all", "write_graph_files", "write_graphml", "write_gexf", "write_html", "html_subgraph", "FILES"]
 
 FILES = ("graph.graphml", "graph.gexf", "graph.json", "graph.html")
 HTML_MAX_NODES = 2000
@@ -69,8 +69,8 @@ def _coerce(d: dict, types: dict[str, type]) -> dict:
     return out
 
 
-_GRAPHML_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
-_GEXF_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
+#: Attribute types as GraphML and GEXF both name them.
+_XML_TYPE = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
 _ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
@@ -114,9 +114,9 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
                      'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
                      'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
             for i, k in enumerate(node_keys):
-                gm.write(f'<key id="n{i}" for="node" attr.name="{_xml(k)}" attr.type="{_GRAPHML_TYPE[node_types[k]]}"/>\n')
+                gm.write(f'<key id="n{i}" for="node" attr.name="{_xml(k)}" attr.type="{_XML_TYPE[node_types[k]]}"/>\n')
             for i, k in enumerate(edge_keys):
-                gm.write(f'<key id="e{i}" for="edge" attr.name="{_xml(k)}" attr.type="{_GRAPHML_TYPE[edge_types[k]]}"/>\n')
+                gm.write(f'<key id="e{i}" for="edge" attr.name="{_xml(k)}" attr.type="{_XML_TYPE[edge_types[k]]}"/>\n')
             gm.write('<graph edgedefault="undirected">\n')
         gx_node_keys = [k for k in node_keys if k != "label"]
         if gx:
@@ -125,10 +125,10 @@ def write_graph_files(G: nx.Graph, *, graphml=None, gexf=None, json_path=None) -
                      '<meta><creator>kgraph</creator></meta>\n<graph defaultedgetype="undirected" mode="static">\n'
                      '<attributes class="node" mode="static">\n')
             for i, k in enumerate(gx_node_keys):
-                gx.write(f'<attribute id="{i}" title="{_xml(k)}" type="{_GEXF_TYPE[node_types[k]]}"/>\n')
+                gx.write(f'<attribute id="{i}" title="{_xml(k)}" type="{_XML_TYPE[node_types[k]]}"/>\n')
             gx.write('</attributes>\n<attributes class="edge" mode="static">\n')
             for i, k in enumerate(edge_keys):
-                gx.write(f'<attribute id="{i}" title="{_xml(k)}" type="{_GEXF_TYPE[edge_types[k]]}"/>\n')
+                gx.write(f'<attribute id="{i}" title="{_xml(k)}" type="{_XML_TYPE[edge_types[k]]}"/>\n')
             gx.write("</attributes>\n<nodes>\n")
         if js:
             graph_attrs = {k: v for k, v in G.graph.items() if isinstance(v, (str, int, float, bool))}
@@ -186,10 +186,6 @@ def write_graphml(G: nx.Graph, path) -> None:
 
 def write_gexf(G: nx.Graph, path) -> None:
     write_graph_files(G, gexf=path)
-
-
-def write_json(G: nx.Graph, path) -> None:
-    write_graph_files(G, json_path=path)
 
 
 def _size(d: dict) -> float:

@@ -3,7 +3,8 @@
 The spaCy pipeline is ``spacy.blank("en")`` (tokenizer) + ``sentencizer`` +
 ``kgraph_tagger`` (the shipped MiniLM model run by onnxruntime,
 :mod:`kgraph.tagger`) + ``kgraph_mentions`` (rules on top of the model,
-:mod:`kgraph.rules`). This module is the stage's public face; spaCy and
+:mod:`kgraph.rules`). This module is the stage's public face; its records
+(:class:`kgraph.types.Mention`) live in :mod:`kgraph.types`. spaCy and
 onnxruntime are imported only when a pipeline is first needed, so work that
 only reads cached results never loads them.
 """
@@ -12,54 +13,22 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
+from .errors import ModelNotFound
+from .types import MODEL_DIR, Mention
+
 if TYPE_CHECKING:
     from spacy.language import Language
 
-__all__ = ["Mention", "KINDS", "ROLES", "MODEL_DIR", "extract", "extract_many", "extractor_version", "pipeline",
-           "tokenizer_pipeline"]
+__all__ = ["extract", "extract_many", "extractor_version", "pipeline", "tokenizer_pipeline", "RULES_VERSION"]
 
 log = logging.getLogger("kgraph")
 
-#: The shipped tagger (``kgraph train`` writes it).
-MODEL_DIR = Path(__file__).parent / "model"
-
 #: Bump when the rules or the tagger settings change what extraction returns (it keys the cache).
 RULES_VERSION = "5"
-
-KINDS = ("method", "task", "dataset", "metric", "concept")
-
-
-@dataclass(frozen=True)
-class Mention:
-    """A typed mention: ``text`` is ``source[start_char:end_char]``.
-
-    ``long_form`` is set on an abbreviation defined in the same text (it
-    stands for that long form); ``short_form`` on a long form defined with an
-    abbreviation. A mention that spans a whole definition ("convolutional
-    neural networks (CNNs)") has both: it stands for ``long_form``.
-    ``proposed`` is set when the text introduces it ("we propose X").
-    """
-
-    text: str
-    start_char: int
-    end_char: int
-    kind: str
-    long_form: str | None = None
-    short_form: str | None = None
-    proposed: bool = False
-    role: str = "mentions"
-
-
-#: Roles, strongest first: a paper ``proposes`` what it introduces,
-#: ``addresses`` a task it names after "address/tackle/solve/study/investigate", ``evaluates_on``
-#: datasets and metrics named in a sentence about experiments or results,
-#: ``uses`` methods named after "we use/employ/build on", else ``mentions``.
-ROLES = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
 
 
 def tokenizer_pipeline() -> Language:
@@ -85,13 +54,15 @@ def extractor_version(model_dir: str | None = None) -> str:
     try:
         version = json.loads(config.read_text(encoding="utf-8"))["version"]
     except (OSError, ValueError, KeyError) as err:
-        raise FileNotFoundError(f"no tagger model in {config.parent}: run `kgraph train` to build it") from err
+        raise ModelNotFound(f"no tagger model in {config.parent}: run `kgraph train` to build it") from err
     return f"{version}+rules{RULES_VERSION}"
 
 
 @lru_cache(maxsize=4)
 def _pipeline(model_dir: str, threads: int) -> Language:
-    from . import rules, tagger  # noqa: F401  (register the kgraph_tagger and kgraph_mentions factories)
+    # registers the kgraph_tagger and kgraph_mentions factories; imported here, not at the top, so that
+    # `import kgraph` and `kgraph query` never load spaCy (about a second)
+    from . import rules, tagger  # noqa: F401
 
     nlp = tokenizer_pipeline()
     nlp.add_pipe("kgraph_tagger", config={"model_dir": model_dir, "threads": threads})

@@ -30,13 +30,21 @@ from typing import Sequence
 import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
-from .terms import FIELD_GENERIC, LONE_GENERIC, clean_term, is_common_word, is_vague, is_junk, is_name, split_coordination, subterms
-from .extract import KINDS, ROLES, Mention
-from .query import communities
-from .read import Paper
+from .community import communities
+from .terms import (FIELD_GENERIC, LONE_GENERIC, clean_term, is_common_word, is_junk, is_name, is_vague,
+                    split_coordination, subterms)
+from .types import KINDS, ROLES, Mention, Paper
 from .years import add_years
 
-__all__ = ["build_graph", "COLORS", "paper_label", "concept_id", "proposed_name"]
+__all__ = ["build_graph", "COLORS", "paper_label", "concept_id", "proposed_name", "MIN_COOCCURRENCE", "MIN_NPMI",
+           "MAX_NEIGHBOURS"]
+
+#: A concept pair is linked when at least this many papers mention both (one shared paper is chance).
+MIN_COOCCURRENCE = 2
+#: ... and their normalised PMI is at least this (0: independent; 1: always together).
+MIN_NPMI = 0.1
+#: ... and the pair is among the best (by NPMI) this many of one of its two concepts, so hubs stay readable.
+MAX_NEIGHBOURS = 15
 
 #: Node colours per kind (Gephi reads integer r, g, b attributes).
 COLORS = {
@@ -174,7 +182,7 @@ def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
     text = strip_parentheticals(m.text)
     if m.short_form:
         return [(_long_text(text, m.short_form), True)]
-    named = m.proposed and is_name(text)
+    named = m.proposed
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
     out = []
     for part in parts:
@@ -188,9 +196,9 @@ def build_graph(
     papers: Sequence[Paper],
     mentions: Sequence[Sequence[Mention]],
     *,
-    min_cooccurrence: int = 2,
-    min_npmi: float = 0.1,
-    max_neighbours: int = 15,
+    min_cooccurrence: int = MIN_COOCCURRENCE,
+    min_npmi: float = MIN_NPMI,
+    max_neighbours: int = MAX_NEIGHBOURS,
 ) -> nx.Graph:
     """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``)."""
     if len(papers) != len(mentions):
@@ -235,7 +243,7 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
-    nodes, broader, fold = _hierarchy(concepts)
+    nodes, broader, fold = _hierarchy(concepts, paper_terms)
     _find_missed(papers, nodes, concepts, paper_terms)
     ids = {key: concept_id(key) for key in nodes}
 
@@ -359,12 +367,15 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 #: A word seen only inside longer terms is a term itself when this many different words modify it.
 MIN_MODIFIERS = 3
 
+#: A paper linked to fewer terms than this keeps its strongest one-paper phrases as terms.
+MIN_PAPER_TERMS = 3
+
 #: A term seen in one paper only becomes a node when it has at most this many words (or is a name);
 #: a longer one ("confounding-resistant domain generalization") links its paper to its broader terms.
 MAX_SINGLETON_WORDS = 3
 
 
-def _hierarchy(concepts: dict[str, _Concept]):
+def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]):
     """Choose the concept nodes and their ``broader`` terms.
 
     A key mentioned in a paper is a node when it is a name, or is mentioned in
@@ -405,8 +416,8 @@ def _hierarchy(concepts: dict[str, _Concept]):
             return False
         if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
             return True
-        if " " not in key:  # a lone word: a term when papers share it ("disentanglement")
-            return len(c.papers) >= 2 and key not in LONE_GENERIC and not is_junk(key)
+        if " " not in key:  # a lone word: only as the head of several terms ("bandits"), below
+            return False
         if len(c.papers) >= 2:
             return True
         return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
@@ -424,14 +435,23 @@ def _hierarchy(concepts: dict[str, _Concept]):
             if sub not in concepts:
                 concepts[sub] = _Concept()
     for word, before in left.items():
-        if (word not in concepts and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
+        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
                 and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2):
             nodes.add(word)
-            concepts[word] = _Concept()
+            concepts.setdefault(word, _Concept())
 
     # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound")
     for key, v in verdict.items():
         if v is None and any(" " in s and s in nodes for s in subs_of[key]):
+            nodes.add(key)
+    # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases
+    rank = {role: i for i, role in enumerate(ROLES)}
+    for terms in paper_terms:
+        have = sum(1 for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ())))
+        spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
+                        and not is_junk(key)),
+                       key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
+        for key in spare[: max(0, MIN_PAPER_TERMS - have)]:
             nodes.add(key)
 
     broader: dict[str, list[str]] = {}

@@ -12,13 +12,17 @@ import logging
 import os
 from typing import Callable, Sequence
 
-from .cache import MentionCache, text_hash
-from .extract import Mention, extract_many
+from .cache import MentionCache
+from .errors import KGraphError, MissingExtra
+from .extract import extract_many
+from .types import Mention, text_hash
 
 __all__ = ["extract_corpus"]
 
 log = logging.getLogger("kgraph")
 
+#: Abstracts per unit of work: large enough to amortise a process or Dask round trip and
+#: spaCy's batching, small enough that an interrupted build loses little and progress moves.
 CHUNK = 128
 
 
@@ -74,9 +78,7 @@ def extract_corpus(
         if progress:
             progress(len(chunk))
 
-    if not chunks:
-        pass
-    elif scheduler:
+    if scheduler and chunks:
         _run_dask(scheduler, chunks, payloads, finish)
     elif jobs > 1 and len(chunks) > 1:
         import multiprocessing as mp
@@ -94,11 +96,11 @@ def _run_dask(address: str, chunks, payloads, finish) -> None:
     try:
         from dask.distributed import Client, as_completed
     except ImportError as err:
-        raise RuntimeError("--scheduler needs Dask: pip install 'kgraph[dask]'") from err
+        raise MissingExtra("extracting on a Dask cluster needs Dask: pip install 'kgraph[dask]'") from err
     try:
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as err:
-        raise RuntimeError(f"cannot reach the Dask scheduler at {address} ({err})") from err
+        raise KGraphError(f"cannot reach the Dask scheduler at {address} ({err})") from err
     try:
         futures = client.map(_extract_chunk, payloads, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}

@@ -1,362 +1,532 @@
-"""Query stage: find concepts and papers, neighbourhoods, related papers, paths, rankings.
+"""Query stage: find concepts and papers, neighbourhoods, related papers, paths, rankings, trends.
 
-These functions work on any kgraph graph (built, or loaded from GraphML or
-JSON) and are exposed as methods of :class:`kgraph.KnowledgeGraph`.
+Every query is a function of a kgraph graph ``G`` (built, or loaded from
+GraphML or JSON); :class:`kgraph.KnowledgeGraph` offers them as methods.
+"How many" is always ``limit``.
+
+Lookups use indexes (names to concepts, PageRank) kept per graph and rebuilt
+when nodes or edges are added or removed; a name found in the index is
+checked against the node before it is returned, and a name missing from it
+rebuilds the index once before the fuzzy search, so an edit to the graph is
+always seen.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
-from functools import cached_property
+import weakref
+from collections import Counter, defaultdict
 from itertools import islice
-from typing import Iterable, Literal
+from typing import Callable, Iterable, Literal, TypeVar
 
 import networkx as nx
 
 from .canon import concept_key
+from .errors import ConceptNotFound, PaperNotFound
+from .types import KINDS, ROLES
+from .years import trends  # rising and fading concepts; it lives beside the year attributes it shares code with
 
-__all__ = ["ConceptNotFound", "PaperNotFound", "QueryMixin", "communities"]
+__all__ = [
+    "find_concept", "find_paper", "find", "search", "neighbourhood", "papers_about", "related_papers", "paths",
+    "top_concepts", "community_labels", "papers", "summary", "broader_terms", "narrower_terms", "trends",
+    "FUZZY_MIN_SCORE",
+]
+
+#: rapidfuzz WRatio (0-100) a near spelling needs to count as the name ("continual lerning"); below it
+#: the lookup fails and lists the closest names instead of guessing.
+FUZZY_MIN_SCORE = 92
+#: Names shorter than this are never matched fuzzily: "CL" is one edit away from "RL".
+FUZZY_MIN_LENGTH = 4
+#: Closest names a failed lookup suggests.
+SUGGESTIONS = 5
+#: Search scores, by how a name matched (see :func:`search`); papers rank below every concept match.
+SEARCH_EXACT, SEARCH_WORDS, SEARCH_PREFIX, SEARCH_NEAR = 100.0, 90.0, 80.0, 70.0
+SEARCH_TITLE_SCORE, SEARCH_ABSTRACT_SCORE = 60.0, 50.0
+#: rapidfuzz ratio (0-100) of a whole name that counts as a near spelling in search.
+SEARCH_NEAR_RATIO = 88
+#: Extra cost of a path step into a concept mentioned by every paper (scaled down for rarer ones):
+#: under one hop, so it only orders paths of equal length.
+COMMON_STEP_COST = 0.5
+#: How much repeated mentions raise a shared concept's weight in related_papers (0: not at all).
+SALIENCE = 0.5
+#: Concepts in a community's label.
+LABEL_CONCEPTS = 3
+#: Papers a "several papers match" error lists.
+SHOWN_MATCHES = 8
+
+T = TypeVar("T")
+_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-class ConceptNotFound(KeyError):
-    """No concept of that name; ``candidates`` holds the closest labels."""
-
-    def __init__(self, name: str, candidates: list[str]):
-        self.name = name
-        self.candidates = candidates
-        hint = f"; closest: {', '.join(candidates)}" if candidates else ""
-        super().__init__(f"no concept {name!r}{hint}")
-
-    def __str__(self) -> str:
-        return self.args[0]
+def _stamp(G: nx.Graph) -> tuple[int, int]:
+    return G.number_of_nodes(), G.number_of_edges()
 
 
-class PaperNotFound(KeyError):
-    """No paper, or more than one, matches; ``candidates`` lists the matches when ambiguous."""
+def _index(G: nx.Graph, name: str, make: Callable[[nx.Graph], T], *, fresh: bool = False) -> T:
+    """``make(G)``, kept until nodes or edges are added or removed (or ``fresh`` asks for a rebuild)."""
+    per_graph = _INDEXES.setdefault(G, {})
+    stamp = _stamp(G)
+    hit = per_graph.get(name)
+    if fresh or hit is None or hit[0] != stamp:
+        hit = per_graph[name] = (stamp, make(G))
+    return hit[1]
 
-    def __init__(self, message: str, candidates: list[str] | None = None):
-        self.candidates = candidates or []
-        super().__init__(message)
 
-    def __str__(self) -> str:
-        return self.args[0]
+def _forms(n: str, d: dict) -> set[str]:
+    """The lookup keys of a concept node: its label, short form and aliases, lower-cased and as keys."""
+    forms = [d.get("label", ""), d.get("short_form", "")]
+    forms += str(d.get("aliases", "")).split("|")
+    return {key for form in forms for key in (str(form).lower(), concept_key(str(form))) if key}
 
 
-def communities(G: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> list[set[str]]:
-    """Louvain communities of the whole graph (papers and concepts), largest first.
+def _make_names(G: nx.Graph) -> dict[str, str]:
+    """Lookup key -> concept node; a key shared by several concepts goes to the most-mentioned."""
+    names: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for n, d in G.nodes(data=True):
+        if d.get("kind") == "paper":
+            continue
+        for key in _forms(n, d):
+            if key not in names or d.get("papers", 0) > counts[key]:
+                names[key] = n
+                counts[key] = d.get("papers", 0)
+    return names
 
-    Louvain runs on the nodes with two or more neighbours; a node with one
-    neighbour (a concept only one paper mentions) joins that neighbour's
-    community, where modularity would put it anyway, and a node with none is
-    a community of its own. Most concepts are such leaves, so this is several
-    times faster on real corpora.
+
+def _is_concept(G: nx.Graph, n: str) -> bool:
+    return n in G and G.nodes[n].get("kind") != "paper"
+
+
+def _is_paper(G: nx.Graph, n: str) -> bool:
+    return n in G and G.nodes[n].get("kind") == "paper"
+
+
+def _hierarchy_step(G: nx.Graph, c: str, up: bool) -> list[str]:
+    """The concepts one ``broader`` edge above (``up``) or below ``c``."""
+    end, other = ("narrower", "broader") if up else ("broader", "narrower")
+    return [d[other] for d in (G.edges[c, nb] for nb in G[c]) if "broader" in d and d.get(end) == c]
+
+
+def broader_terms(G: nx.Graph, concept: str) -> list[str]:
+    """All terms above ``concept`` in the hierarchy (nearest first)."""
+    return _closure(G, concept, up=True)
+
+
+def narrower_terms(G: nx.Graph, concept: str) -> list[str]:
+    """All terms below ``concept`` in the hierarchy (nearest first)."""
+    return _closure(G, concept, up=False)
+
+
+def _closure(G: nx.Graph, c: str, *, up: bool) -> list[str]:
+    seen, queue, out = {c}, [c], []
+    while queue:
+        nxt = []
+        for x in queue:
+            for y in sorted(_hierarchy_step(G, x, up)):
+                if y not in seen:
+                    seen.add(y)
+                    out.append(y)
+                    nxt.append(y)
+        queue = nxt
+    return out
+
+
+# --- finding nodes ----------------------------------------------------------
+
+
+def find_concept(G: nx.Graph, name: str) -> str:
+    """The concept node for a name, alias, abbreviation or near spelling.
+
+    Raises
+    ------
+    ConceptNotFound
+        When nothing is close enough; the message lists the closest names.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We train graph neural networks (GNNs) on molecules.",
+    ...                        "GNNs predict the properties of proteins."]).graph
+    >>> find_concept(G, "GNNs") == find_concept(G, "graph neural network")
+    True
+    >>> find_concept(G, "quantum toasters")
+    Traceback (most recent call last):
+    ...
+    kgraph.errors.ConceptNotFound: no concept 'quantum toasters'; closest: ...
     """
-    # Louvain iterates sets of nodes; with string nodes that order follows Python's per-process hash
-    # seed, so it runs on integer labels in sorted node order to give the same partition every run.
-    names = sorted(n for n, deg in G.degree() if deg > 1)
-    index = {n: i for i, n in enumerate(names)}
-    core = nx.Graph()
-    core.add_nodes_from(range(len(names)))
-    # (not G.subgraph(names): its views may iterate a set of the names, in hash order)
-    core.add_edges_from((index[u], index[v], {"weight": d.get("weight", 1)})
-                        for u in names for v, d in G[u].items() if v in index and index[u] < index[v])
-    comms = [{names[i] for i in c}
-             for c in nx.community.louvain_communities(core, weight="weight", seed=seed, resolution=resolution)]
-    member = {n: i for i, c in enumerate(comms) for n in c}
-    for n, deg in G.degree():
-        if deg == 1:
-            (nb,) = G[n]
-            if nb in member:
-                comms[member[nb]].add(n)
-                member[n] = member[nb]
-    for n, deg in G.degree():
-        if n not in member:  # isolated, or a pair of leaves joined only to each other
-            nbs = [member[nb] for nb in G[n] if nb in member]
-            if nbs:
-                comms[nbs[0]].add(n)
-                member[n] = nbs[0]
-            else:
-                comms.append({n, *G[n]})
-                member.update((m, len(comms) - 1) for m in comms[-1])
-    return sorted((c for c in comms if c), key=lambda c: (-len(c), min(c)))
+    if _is_concept(G, name):
+        return name
+    keys = [k for k in (name.lower().strip(), concept_key(name)) if k]
+    names = _index(G, "names", _make_names)
+    for fresh in (False, True):
+        if fresh:
+            names = _index(G, "names", _make_names, fresh=True)
+        for key in keys:
+            node = names.get(key)
+            if node is not None and _is_concept(G, node) and key in _forms(node, G.nodes[node]):
+                return node
+    from rapidfuzz import fuzz, process
+
+    hits = process.extract(name.lower(), list(names), scorer=fuzz.WRatio, limit=2 * SUGGESTIONS)
+    if hits and hits[0][1] >= FUZZY_MIN_SCORE and len(name) >= FUZZY_MIN_LENGTH:
+        return names[hits[0][0]]
+    labels: list[str] = []
+    for key, *_ in hits:
+        label = G.nodes[names[key]].get("label", key)
+        if label not in labels:
+            labels.append(label)
+    raise ConceptNotFound(name, labels[:SUGGESTIONS])
 
 
-class QueryMixin:
-    """Query methods of :class:`kgraph.KnowledgeGraph` (needs ``self.graph``)."""
+def find_paper(G: nx.Graph, ref: str) -> str:
+    """A paper node from its id (``paper:…`` or a given record id) or a fragment of its label or abstract.
 
-    graph: nx.Graph
+    A fragment must match exactly one paper; otherwise :class:`~kgraph.PaperNotFound`
+    lists the candidates.
 
-    # --- finding nodes --------------------------------------------------
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a method for continual learning.",
+    ...                        "We study continual learning in robots."]).graph
+    >>> G.nodes[find_paper(G, "in robots")]["abstract"]
+    'We study continual learning in robots.'
+    >>> find_paper(G, "continual learning")
+    Traceback (most recent call last):
+    ...
+    kgraph.errors.PaperNotFound: 2 papers match 'continual learning': ...
+    """
+    if _is_paper(G, ref):
+        return ref
+    papers = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "paper"]
+    for n, d in papers:
+        if str(d.get("record_id", "")) == ref or n == f"paper:{ref}":
+            return n
+    needle = re.sub(r"\s+", " ", ref).strip().lower()
+    if not needle:
+        raise PaperNotFound("empty paper reference")
+    hits = [n for n, d in papers
+            if needle in str(d.get("label", "")).lower() or needle in str(d.get("abstract", "")).lower()]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise PaperNotFound(f"no paper matches {ref!r}")
+    shown = [f"{n} ({G.nodes[n].get('label', '')})" for n in hits[:SHOWN_MATCHES]]
+    more = " …" if len(hits) > SHOWN_MATCHES else ""
+    raise PaperNotFound(f"{len(hits)} papers match {ref!r}: " + "; ".join(shown) + more, hits)
 
-    @cached_property
-    def _names(self) -> dict[str, str]:
-        """Lower-cased labels, aliases and keys -> concept node."""
-        names: dict[str, str] = {}
-        counts = defaultdict(int)
-        for n, d in self.graph.nodes(data=True):
-            if d.get("kind") == "paper":
-                continue
-            forms = [d.get("label", ""), n.split(":", 1)[-1], d.get("short_form", "")]
-            forms += str(d.get("aliases", "")).split("|")
-            for form in forms:
-                for key in {form.lower(), concept_key(form)}:
-                    if key and (key not in names or d.get("papers", 0) > counts[key]):
-                        names[key] = n
-                        counts[key] = d.get("papers", 0)
-        return names
 
-    def find_concept(self, name: str) -> str:
-        """The concept node for a name, alias, abbreviation or near spelling.
-
-        Raises
-        ------
-        ConceptNotFound
-            When nothing is close enough; the message lists the closest names.
-
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> kg.find_concept("GNNs") == kg.find_concept("graph neural networks")
-        True
-        """
-        if name in self.graph and self.graph.nodes[name].get("kind") != "paper":
-            return name
-        names = self._names
-        for key in (name.lower().strip(), concept_key(name)):
-            if key in names:
-                return names[key]
-        from rapidfuzz import fuzz, process
-
-        hits = process.extract(name.lower(), list(names), scorer=fuzz.WRatio, limit=8)
-        best = [(h[0], h[1]) for h in hits]
-        if best and best[0][1] >= 92 and len(name) >= 4:
-            return names[best[0][0]]
-        labels = []
-        for key, _ in best:
-            label = self.graph.nodes[names[key]].get("label", key)
-            if label not in labels:
-                labels.append(label)
-        raise ConceptNotFound(name, labels[:5])
-
-    def find_paper(self, ref: str) -> str:
-        """A paper node from its id (``paper:…`` or a given record id) or a fragment of its label or abstract.
-
-        A fragment must match exactly one paper; otherwise :class:`PaperNotFound`
-        lists the candidates.
-
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> kg.graph.nodes[kg.find_paper("Dual Orthogonal Projection")]["label"]
-        'DOP: Dual Orthogonal Projection'
-        >>> kg.find_paper("we propose")
-        Traceback (most recent call last):
-        ...
-        kgraph.query.PaperNotFound: ... papers match 'we propose': ...
-        """
-        G = self.graph
-        if ref in G and G.nodes[ref].get("kind") == "paper":
-            return ref
-        papers = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "paper"]
-        for n, d in papers:
-            if str(d.get("record_id", "")) == ref or n == f"paper:{ref}":
-                return n
-        needle = re.sub(r"\s+", " ", ref).strip().lower()
-        if not needle:
-            raise PaperNotFound("empty paper reference")
-        hits = [n for n, d in papers if needle in str(d.get("label", "")).lower() or needle in str(d.get("abstract", "")).lower()]
-        if len(hits) == 1:
-            return hits[0]
-        if not hits:
-            raise PaperNotFound(f"no paper matches {ref!r}")
-        shown = [f"{n} ({G.nodes[n].get('label', '')})" for n in hits[:8]]
-        raise PaperNotFound(f"{len(hits)} papers match {ref!r}: " + "; ".join(shown) + (" …" if len(hits) > 8 else ""), hits)
-
-    def find(self, ref: str) -> str:
-        """A node for ``ref``: a paper id or unique fragment, else a concept name."""
-        if ref.startswith("paper:") or ref in self.graph and self.graph.nodes[ref].get("kind") == "paper":
-            return self.find_paper(ref)
+def find(G: nx.Graph, ref: str) -> str:
+    """A node for ``ref``: a paper id or unique fragment, else a concept name."""
+    if ref.startswith("paper:") or _is_paper(G, ref):
+        return find_paper(G, ref)
+    try:
+        return find_concept(G, ref)
+    except ConceptNotFound as not_concept:
         try:
-            return self.find_concept(ref)
-        except ConceptNotFound as not_concept:
-            try:
-                return self.find_paper(ref)
-            except PaperNotFound as err:
-                if err.candidates:
-                    raise
-                raise not_concept from None
+            return find_paper(G, ref)
+        except PaperNotFound as err:
+            if err.candidates:
+                raise
+            raise not_concept from None
 
-    def search(self, text: str, limit: int = 10) -> list[tuple[str, float]]:
-        """Concepts and papers whose names or text match ``text``, best first, as ``(node, score)``.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> kg.search("diffusion models", limit=1)[0][0]
-        'concept:diffusion_model'
-        """
-        from rapidfuzz import fuzz, process
+def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]]:
+    """Concepts and papers that match ``text``, best first, as ``(node, score)``; empty when none does.
 
-        names = self._names
-        seen: dict[str, float] = {}
-        for key, score, _ in process.extract(text.lower(), list(names), scorer=fuzz.WRatio, limit=limit * 3):
-            node = names[key]
-            seen[node] = max(seen.get(node, 0.0), float(score))
-        needle = text.lower()
-        for n, d in self.graph.nodes(data=True):
+    Scores say how a concept matched: 100 its label, an alias or its short
+    form exactly (any case, or as a spelling variant); 90 all words of
+    ``text`` as whole words of a name ("diffusion" in "diffusion models",
+    never in "fusion"); 80 a prefix of its words ("diff"); 70 a near
+    spelling of a whole name ("difusion models"). A query of
+    :data:`FUZZY_MIN_LENGTH` characters or fewer, or in capitals (an
+    abbreviation such as "RL"), matches whole words only. Papers follow: 60
+    when their label holds ``text`` as whole words, 50 their abstract.
+    Within a score, concepts with more papers come first.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We study model collapse in diffusion models trained on generated images.",
+    ...                        "Diffusion models generate high-quality images from text prompts."]).graph
+    >>> [(G.nodes[n]["label"], score) for n, score in search(G, "diffusion model", limit=1)]
+    [('diffusion models', 100.0)]
+    >>> [(G.nodes[n]["label"], score) for n, score in search(G, "diffusion", limit=1)]
+    [('diffusion models', 90.0)]
+    >>> search(G, "fusion")
+    []
+    """
+    _check_limit(limit)
+    needle = re.sub(r"\s+", " ", text).strip()
+    if not needle:
+        return []
+    low, key = needle.lower(), concept_key(needle)
+    words = _words(low)
+    abbreviation = len(needle) <= FUZZY_MIN_LENGTH or needle.isupper()
+    whole = re.compile(r"(?<![\w-])" + r"[\s-]+".join(re.escape(w) for w in words) + r"(?:e?s)?(?![\w-])") if words else None
+    prefix = re.compile(r"(?<![\w-])" + r"\w*[\s-]+".join(re.escape(w) for w in words)) if words else None
+    from rapidfuzz import fuzz
+
+    seen: dict[str, float] = {}
+    for n, d in G.nodes(data=True):
+        if d.get("kind") == "paper":
+            continue
+        forms = [str(d.get("label", "")), str(d.get("short_form", "")), *str(d.get("aliases", "")).split("|")]
+        forms = [f for f in forms if f]
+        score = 0.0
+        for form in forms:
+            f = form.lower()
+            if f == low or concept_key(form) == key:
+                score = SEARCH_EXACT
+                break
+            if whole and whole.search(f):
+                score = max(score, SEARCH_WORDS)
+            elif not abbreviation and prefix and prefix.search(f):
+                score = max(score, SEARCH_PREFIX)
+            elif not abbreviation and fuzz.ratio(low, f) >= SEARCH_NEAR_RATIO:
+                score = max(score, SEARCH_NEAR)
+        if score:
+            seen[n] = score
+    if whole:
+        for n, d in G.nodes(data=True):
             if d.get("kind") == "paper":
-                label = str(d.get("label", "")).lower()
-                if needle in label:
-                    seen[n] = 100.0
-                elif needle in str(d.get("abstract", "")).lower():
-                    seen[n] = max(seen.get(n, 0.0), 80.0)
-        ranked = sorted(seen.items(), key=lambda kv: (-kv[1], -self.graph.nodes[kv[0]].get("papers", 0), kv[0]))
-        return ranked[:limit]
+                if whole.search(str(d.get("label", "")).lower()):
+                    seen[n] = SEARCH_TITLE_SCORE
+                elif whole.search(str(d.get("abstract", "")).lower()):
+                    seen[n] = SEARCH_ABSTRACT_SCORE
 
-    # --- exploring ------------------------------------------------------
+    def reach(n: str) -> int:
+        return -int(G.nodes[n].get("papers_total", G.nodes[n].get("papers", 0)))
 
-    def neighbourhood(self, concept: str, depth: int = 1, kinds: Iterable[str] | None = None) -> nx.Graph:
-        """The subgraph within ``depth`` hops of a concept, optionally only nodes of some ``kinds``.
+    ranked = sorted(seen.items(), key=lambda kv: (-kv[1], _is_paper(G, kv[0]), reach(kv[0]), kv[0]))
+    return ranked[:limit]
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> sub = kg.neighbourhood("model collapse")
-        >>> sum(1 for _, k in sub.nodes(data="kind") if k == "paper") >= 2
-        True
-        """
-        if depth < 1:
-            raise ValueError(f"depth = {depth} is invalid; it must be at least 1")
-        center = self.find_concept(concept)
-        sub = nx.ego_graph(self.graph, center, radius=depth)
-        if kinds is not None:
-            kinds = set(kinds)
-            sub = sub.subgraph([n for n, k in sub.nodes(data="kind") if k in kinds or n == center])
-        return sub.copy()
 
-    def papers_about(self, concept: str) -> list[tuple[str, int, str]]:
-        """Papers linked to a concept, strongest first, as ``(paper, mentions, relation)``.
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w+#]+", text)
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> [relation for _, _, relation in kg.papers_about("LEAR")]
-        ['proposes']
-        """
-        center = self.find_concept(concept)
-        rank = {"proposes": 0, "addresses": 1, "evaluates_on": 2, "uses": 3, "mentions": 4}
-        out = []
-        for nb in self.graph[center]:
-            if self.graph.nodes[nb].get("kind") == "paper":
-                d = self.graph.edges[center, nb]
-                out.append((nb, int(d.get("weight", 1)), str(d.get("relation", "mentions"))))
-        return sorted(out, key=lambda x: (rank.get(x[2], 9), -x[1], x[0]))
 
-    def _concepts_of(self, paper: str) -> set[str]:
-        return {nb for nb in self.graph[paper] if self.graph.nodes[nb].get("kind") != "paper"}
+# --- exploring --------------------------------------------------------------
 
-    def related_papers(self, paper: str, k: int = 10) -> list[tuple[str, float, list[str]]]:
-        """Papers that share concepts with ``paper``, ranked by Adamic-Adar.
 
-        Each shared concept ``c`` adds ``1 / log(1 + papers(c))``, so rare shared
-        concepts count more than common ones. Returns ``(paper, score,
-        shared_concepts)`` with the shared concepts ordered by what they add.
+def neighbourhood(G: nx.Graph, concept: str, *, depth: int = 1, kinds: Iterable[str] | None = None) -> nx.Graph:
+    """The subgraph (a copy) within ``depth`` hops of a concept, optionally only nodes of some ``kinds``.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> paper = kg.find_paper("entropy-based data selection")
-        >>> other, score, shared = kg.related_papers(paper, k=1)[0]
-        >>> kg.find_concept("model collapse") in shared
-        True
-        """
-        source = self.find_paper(paper)
-        scores: dict[str, float] = defaultdict(float)
-        shared: dict[str, list[tuple[float, str]]] = defaultdict(list)
-        for c in self._concepts_of(source):
-            df = int(self.graph.nodes[c].get("papers", 0))
-            if df < 2:
-                continue
-            weight = 1.0 / math.log(1 + df)
-            for other in self.graph[c]:
-                if other != source and self.graph.nodes[other].get("kind") == "paper":
-                    scores[other] += weight
-                    shared[other].append((weight, c))
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
-        return [(p, round(s, 4), [c for _, c in sorted(shared[p], key=lambda x: (-x[0], x[1]))]) for p, s in ranked]
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
+    >>> sub = neighbourhood(G, "catastrophic forgetting", kinds=["paper"])
+    >>> sorted(k for _, k in sub.nodes(data="kind"))
+    ['paper', 'paper', 'task']
+    """
+    if depth < 1:
+        raise ValueError(f"depth = {depth} is invalid; it must be at least 1")
+    center = find_concept(G, concept)
+    keep = set(nx.ego_graph(G, center, radius=depth))
+    for narrow in narrower_terms(G, center):  # a term's neighbourhood holds its narrower terms' papers
+        keep.add(narrow)
+        keep.update(nb for nb in G[narrow] if _is_paper(G, nb))
+    sub = G.subgraph(keep)
+    if kinds is not None:
+        kinds = set(kinds)
+        sub = sub.subgraph([n for n, k in sub.nodes(data="kind") if k in kinds or n == center])
+    return sub.copy()
 
-    def paths(self, a: str, b: str, k: int = 3) -> list[list[str]]:
-        """Up to ``k`` shortest paths between two papers or concepts, as lists of node ids.
 
-        Every step goes through a concept: two papers are joined by a concept
-        they both mention, two concepts by a paper that mentions both or by
-        their co-occurrence edge. Among paths of equal length, those through
-        rarer concepts come first (a step into a concept costs a little more
-        the more papers mention it), so the explanation is specific.
+def papers_about(G: nx.Graph, concept: str) -> list[tuple[str, int, str, str]]:
+    """Papers about a concept, as ``(paper, mentions, relation, through)``.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> path = kg.paths("continual learning", "catastrophic forgetting", k=1)[0]
-        >>> path[0], path[-1]
-        ('concept:continual_learning', 'concept:catastrophic_forgetting')
-        """
-        if k < 1:
-            raise ValueError(f"k = {k} is invalid; it must be at least 1")
-        source, target = self.find(a), self.find(b)
-        G = self.graph
-        n_papers = max(1, sum(1 for _, kind in G.nodes(data="kind") if kind == "paper"))
+    ``through`` is the concept the paper mentions: the concept itself, or one
+    of its narrower terms ("Lipschitz bandits" for "bandits"). Papers that
+    mention the concept itself come first, by role (:data:`kgraph.types.ROLES`),
+    then by mentions; then those that mention only narrower terms.
 
-        def cost(u, v, d):
-            # 1 per hop, plus a fraction for landing on a common concept
-            node = v if G.nodes[v].get("kind") != "paper" else u
-            return 1.0 + 0.5 * G.nodes[node].get("papers", 1) / n_papers
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
+    >>> [relation for _, _, relation, _ in papers_about(G, "LEAR")]
+    ['proposes']
+    >>> [relation for _, _, relation, _ in papers_about(G, "catastrophic forgetting")]
+    ['mentions', 'mentions']
+    """
+    center = find_concept(G, concept)
+    rank = {role: i for i, role in enumerate(ROLES)}
+    best: dict[str, tuple] = {}
+    for depth, term in enumerate([center, *narrower_terms(G, center)]):
+        for nb in G[term]:
+            if _is_paper(G, nb) and nb not in best:
+                d = G.edges[term, nb]
+                relation = str(d.get("relation", "mentions"))
+                best[nb] = (depth > 0, rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), nb, relation, term)
+    ordered = sorted(best.values())
+    return [(p, -weight, relation, term) for _, _, weight, p, relation, term in ordered]
 
-        try:
-            return [list(p) for p in islice(nx.shortest_simple_paths(G, source, target, weight=cost), k)]
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
-            return []
 
-    def top_concepts(self, kind: str | None = None, by: Literal["papers", "pagerank"] = "papers",
-                     n: int = 10) -> list[tuple[str, float]]:
-        """The ``n`` leading concepts (optionally of one kind) by paper count or PageRank.
+def related_papers(G: nx.Graph, paper: str, *, limit: int = 10) -> list[tuple[str, float, list[str]]]:
+    """Papers that share concepts with ``paper``, ranked by Adamic-Adar.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> [kg.graph.nodes[c]["label"] for c, _ in kg.top_concepts(kind="method", n=2)]
-        ['neural networks', 'deep neural networks']
-        """
-        if by not in ("papers", "pagerank"):
-            raise ValueError(f"by = {by!r} is invalid; it must be one of 'papers', 'pagerank'")
-        nodes = [(c, d) for c, d in self.graph.nodes(data=True)
-                 if d.get("kind") != "paper" and (kind is None or d.get("kind") == kind)]
-        if by == "pagerank":
-            pr = self._pagerank
-            scored = [(c, round(pr.get(c, 0.0), 6)) for c, _ in nodes]
-        else:
-            scored = [(c, float(d.get("papers", 0))) for c, d in nodes]
-        return sorted(scored, key=lambda x: (-x[1], x[0]))[:n]
+    Each shared concept ``c`` adds ``1 / log(1 + papers(c))``, so rare shared
+    concepts count more than common ones, times ``1 + SALIENCE * log(m)``
+    where ``m`` is the fewer of the two papers' mentions of it. A paper shares
+    the broader terms of what it mentions ("bandits" through "Lipschitz
+    bandits"), counted with the papers of all their narrower terms. Returns
+    ``(paper, score, shared_concepts)`` with the shared concepts ordered by
+    what they add.
 
-    @cached_property
-    def _pagerank(self) -> dict[str, float]:
-        return nx.pagerank(self.graph, weight="weight")
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
+    ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
+    >>> [(G.nodes[p]["abstract"][:14], [G.nodes[c]["label"] for c in shared])
+    ...  for p, _, shared in related_papers(G, "CIFAR-100")]
+    [('Replay buffers', ['catastrophic forgetting', 'continual learning'])]
+    """
+    _check_limit(limit)
+    source = find_paper(G, paper)
+    scores: dict[str, float] = defaultdict(float)
+    shared: dict[str, dict[str, float]] = defaultdict(dict)
+    for c, strength in _concepts_of(G, source).items():
+        df = int(G.nodes[c].get("papers_total", G.nodes[c].get("papers", 0)))
+        if df < 2:
+            continue
+        idf = 1.0 / math.log(1 + df)
+        for other, other_strength in _papers_of(G, c).items():
+            if other != source:
+                # a concept both papers keep coming back to says more than one they name in passing
+                weight = idf * (1.0 + SALIENCE * math.log(min(strength, other_strength)))
+                if weight > shared[other].get(c, 0.0):
+                    scores[other] += weight - shared[other].get(c, 0.0)
+                    shared[other][c] = weight
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    return [(p, round(s, 4), [c for c, _ in sorted(shared[p].items(), key=lambda x: (-x[1], x[0]))]) for p, s in ranked]
 
-    def community_labels(self) -> dict[int, str]:
-        """Community number -> a label made from its three most-mentioned concepts.
 
-        Examples
-        --------
-        >>> kg = load_corpus_graph()
-        >>> labels = kg.community_labels()
-        >>> len(labels) > 5 and all(labels.values())
-        True
-        """
-        members: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for n, d in self.graph.nodes(data=True):
-            if d.get("kind") != "paper" and "community" in d:
-                members[int(d["community"])].append((int(d.get("papers", 0)), str(d.get("label", n))))
-        return {c: ", ".join(label for _, label in sorted(ms, key=lambda x: (-x[0], x[1]))[:3])
-                for c, ms in sorted(members.items())}
+def _concepts_of(G: nx.Graph, paper: str) -> dict[str, int]:
+    """The concepts a paper mentions and their broader terms, with its mentions of each."""
+    out: dict[str, int] = {}
+    for c in G[paper]:
+        if _is_concept(G, c) and G.edges[paper, c].get("kind", "mention") == "mention":
+            w = int(G.edges[paper, c].get("weight", 1))
+            for term in [c, *broader_terms(G, c)]:
+                out[term] = max(out.get(term, 0), w)
+    return out
+
+
+def _papers_of(G: nx.Graph, concept: str) -> dict[str, int]:
+    """The papers that mention a concept or a narrower term, with their mentions."""
+    out: dict[str, int] = {}
+    for term in [concept, *narrower_terms(G, concept)]:
+        for nb in G[term]:
+            if _is_paper(G, nb):
+                out[nb] = max(out.get(nb, 0), int(G.edges[term, nb].get("weight", 1)))
+    return out
+
+
+def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
+    """Up to ``limit`` shortest paths between two papers or concepts, as lists of node ids.
+
+    Every step goes through a concept: two papers are joined by a concept
+    they both mention, two concepts by a paper that mentions both or by
+    their co-occurrence edge. Among paths of equal length, those through
+    rarer concepts come first (a step into a concept costs a little more
+    the more papers mention it), so the explanation is specific.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
+    >>> for path in paths(G, "LEAR", "Replay buffers", limit=2):   # a concept, and a paper by a fragment
+    ...     print(" -> ".join(G.nodes[n]["label"][:24] for n in path))
+    LEAR -> LEAR -> continual learning -> Replay buffers are a com
+    LEAR -> LEAR -> catastrophic forgetting -> Replay buffers are a com
+    """
+    _check_limit(limit)
+    source, target = find(G, a), find(G, b)
+    n_papers = max(1, sum(1 for _, kind in G.nodes(data="kind") if kind == "paper"))
+
+    def cost(u, v, d):
+        node = v if G.nodes[v].get("kind") != "paper" else u
+        return 1.0 + COMMON_STEP_COST * G.nodes[node].get("papers", 1) / n_papers
+
+    try:
+        return [list(p) for p in islice(nx.shortest_simple_paths(G, source, target, weight=cost), limit)]
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return []
+
+
+def top_concepts(G: nx.Graph, *, kind: str | None = None, by: Literal["papers", "pagerank"] = "papers",
+                 limit: int = 10) -> list[tuple[str, float]]:
+    """The ``limit`` leading concepts (optionally of one kind) by papers (with their narrower terms') or PageRank.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["Graph neural networks (GNNs) predict molecular properties.",
+    ...                        "We train graph neural networks (GNNs) to predict the properties of molecules.",
+    ...                        "We propose a graph transformer for molecule property prediction and compare it with GNNs."]).graph
+    >>> [(G.nodes[c]["label"], papers) for c, papers in top_concepts(G, kind="method", limit=2)]
+    [('graph neural networks', 3.0), ('graph transformer', 1.0)]
+    """
+    _check_limit(limit)
+    if by not in ("papers", "pagerank"):
+        raise ValueError(f"by = {by!r} is invalid; it must be one of 'papers', 'pagerank'")
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"kind = {kind!r} is invalid; it must be one of {', '.join(KINDS)}")
+    nodes = [(c, d) for c, d in G.nodes(data=True)
+             if d.get("kind") != "paper" and (kind is None or d.get("kind") == kind)]
+    if by == "pagerank":
+        pr = _index(G, "pagerank", lambda g: nx.pagerank(g, weight="weight"))
+        scored = [(c, round(pr.get(c, 0.0), 6)) for c, _ in nodes]
+    else:
+        scored = [(c, float(d.get("papers_total", d.get("papers", 0)))) for c, d in nodes]
+    return sorted(scored, key=lambda x: (-x[1], x[0]))[:limit]
+
+
+def community_labels(G: nx.Graph) -> dict[int, str]:
+    """Community number -> a label made from its three most-mentioned concepts.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
+    ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
+    >>> community_labels(G)
+    {0: 'catastrophic forgetting, continual learning, CIFAR-100', 1: 'language models'}
+    """
+    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for n, d in G.nodes(data=True):
+        if d.get("kind") != "paper" and "community" in d:
+            members[int(d["community"])].append((int(d.get("papers", 0)), str(d.get("label", n))))
+    return {c: ", ".join(label for _, label in sorted(ms, key=lambda x: (-x[0], x[1]))[:LABEL_CONCEPTS])
+            for c, ms in sorted(members.items())}
+
+
+def papers(G: nx.Graph) -> list[str]:
+    """The paper nodes, in graph order."""
+    return [n for n, k in G.nodes(data="kind") if k == "paper"]
+
+
+def summary(G: nx.Graph) -> dict:
+    """Counts: ``papers``, ``concepts`` per kind, ``edges`` and ``edge_kinds`` (edges per kind)."""
+    kinds = Counter(k for _, k in G.nodes(data="kind"))
+    edges = Counter(k for *_, k in G.edges(data="kind"))
+    return {
+        "papers": kinds.get("paper", 0),
+        "concepts": {k: kinds.get(k, 0) for k in KINDS},
+        "edges": G.number_of_edges(),
+        "edge_kinds": dict(edges),
+    }
+
+
+def _check_limit(limit: int) -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise ValueError(f"limit = {limit!r} is invalid; it must be a whole number of at least 1")

@@ -9,20 +9,20 @@ lists both sources.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
 from pylatexenc.latex2text import LatexNodes2Text
 
 from . import sources
+from .errors import InputError
+from .types import Paper
 
-__all__ = ["Paper", "InputError", "normalize_text", "read_inputs", "SUFFIXES"]
+__all__ = ["normalize_text", "read_inputs", "SUFFIXES"]
 
 SUFFIXES = (".txt", ".jsonl", ".json", ".csv", *sources.SUFFIXES)
 META_FIELDS = ("id", "title", "authors", "year", "venue", "doi", "arxiv_id", "url")
@@ -30,22 +30,12 @@ _IDENTIFIERS = ("doi", "arxiv_id", "url")  # kept as they are: normalising text 
 
 Warn = Callable[[str], None]
 
-
-class InputError(Exception):
-    """Input kgraph cannot use at all; the message names the file or value."""
-
-
-@dataclass
-class Paper:
-    """One distinct abstract with the metadata it came with."""
-
-    abstract: str
-    sources: list[str] = field(default_factory=list)
-    meta: dict[str, str | int] = field(default_factory=dict)
-
-    @property
-    def id(self) -> str:
-        return "paper:" + hashlib.sha1(self.abstract.encode("utf-8")).hexdigest()[:12]
+#: An abstract needs this many words; fewer is a heading, a stray line or a placeholder.
+MIN_ABSTRACT_WORDS = 3
+#: A block of at most this many words, on one line and not ending a sentence, is a heading in a .txt file.
+HEADER_MAX_WORDS = 12
+#: How much of a skipped text a warning quotes.
+QUOTE_CHARS = 60
 
 
 # --- normalisation -----------------------------------------------------------
@@ -162,7 +152,7 @@ def _read_text(path: Path, warn: Warn) -> str:
 
 def _looks_like_header(block: str) -> bool:
     words = block.split()
-    return "\n" not in block.strip() and len(words) <= 12 and not re.search(r"[.!?]\s*$", block.strip())
+    return "\n" not in block.strip() and len(words) <= HEADER_MAX_WORDS and not re.search(r"[.!?]\s*$", block.strip())
 
 
 def _records_txt(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
@@ -178,12 +168,10 @@ def _records_txt(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
             current.append(line)
     first = True
     for start, lines in blocks:
-        if not lines:
-            continue
         block = "\n".join(lines)
         if _looks_like_header(block):
             if not first:
-                warn(f"{path}:{start}: skipped a short line that is not an abstract: {block.strip()[:60]!r}")
+                warn(f"{path}:{start}: skipped a short line that is not an abstract: {block.strip()[:QUOTE_CHARS]!r}")
             first = False
             continue
         first = False
@@ -324,8 +312,8 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
                     missing.append(f"{path}:{where}" + (f" ({rec['id']})" if rec.get("id") else ""))
                 continue
             abstract = normalize_text(raw)
-            if len(abstract.split()) < 3:
-                warn(f"{path}:{where}: skipped, abstract too short: {abstract[:60]!r}")
+            if len(abstract.split()) < MIN_ABSTRACT_WORDS:
+                warn(f"{path}:{where}: skipped, abstract too short: {abstract[:QUOTE_CHARS]!r}")
                 continue
             meta = _meta(rec, path, where, warn)
             _add_paper(papers, known, Paper(abstract, [f"{path.as_posix()}:{where}"], meta))

@@ -8,7 +8,7 @@ The rules
   long form becomes one mention and its short form another; every later use
   of the short form is a mention that stands for the long form;
 * mark what the paper proposes ("we propose X", "a method called X (Y)");
-* give each mention the paper's role for it (:data:`kgraph.extract.ROLES`);
+* give each mention the paper's role for it (:data:`kgraph.types.ROLES`);
 * drop mentions that name nothing (generic words such as "approach",
   "results"), math between ``$`` signs, links, numbers, lone characters and
   malformed spans, and trim determiners and trailing function words.
@@ -24,7 +24,7 @@ from spacy.tokens import Doc, Span
 
 from .abbrev import find_abbreviations
 from .canon import GENERIC_HEADS, concept_key, is_generic
-from .extract import Mention
+from .types import MIN_CONFIDENCE, SPANS_KEY, Mention
 
 __all__ = ["MentionRules"]
 
@@ -49,6 +49,9 @@ _PROPOSE_STOP = {",", ";", ":", "that", "which", "whether", "how", "why", "when"
 _PROPOSE_TOOL = {"by", "using", "with", "via", "based", "from", "on", "upon", "leveraging", "through", "of"}
 _NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
 
+#: Characters before a mention searched for its role's trigger ("we address", "we use"):
+#: about a clause, so a verb from an earlier clause does not reach it.
+_ROLE_REACH = 80
 _ADDRESS = re.compile(r"\b(?:address|tackl|solv|stud(?:y|ies)|investigat|focus(?:es)? on)\w*\b", re.I)
 _EVALUATE = re.compile(r"\b(?:experiment|evaluat|benchmark|empirical|achiev|outperform|results? on|tested on"
                        r"|validat|demonstrat|accuracy|score)\w*\b", re.I)
@@ -72,7 +75,7 @@ def _trim(span: Span) -> Span | None:
 class MentionRules:
     """spaCy component: turns the tagger's spans into final :class:`Mention` objects."""
 
-    def __init__(self, nlp: Language, name: str, *, min_confidence: float = 0.5):
+    def __init__(self, nlp: Language, name: str, *, min_confidence: float = MIN_CONFIDENCE):
         self.name = name
         self.min_confidence = min_confidence
 
@@ -99,7 +102,7 @@ class MentionRules:
         """The tagger's spans, trimmed: ``(start, end) -> kind`` and ``(start, end) -> confidence``."""
         kinds: dict[tuple[int, int], str] = {}
         confidence: dict[tuple[int, int], float] = {}
-        group = doc.spans.get("kgraph_model", [])
+        group = doc.spans.get(SPANS_KEY, [])
         scores = getattr(group, "attrs", {}).get("confidence") or [1.0] * len(group)
         for span, score in zip(group, scores):
             trimmed = _trim(span)
@@ -182,7 +185,6 @@ class MentionRules:
                 surface, s_char, e_char, kind,
                 long_form=long_of.get((start, end)),
                 short_form=short_of.get((start, end)),
-                proposed=(start, end) in proposed,
                 role=_role(kind, (start, end) in proposed, sent, s_char),
             ))
         return mentions
@@ -264,11 +266,11 @@ def _role(kind: str, proposed: bool, sent: Span | None, start_char: int) -> str:
     if sent is None:
         return "mentions"
     before = sent.text[: start_char - sent.start_char]
-    if kind == "task" and _ADDRESS.search(before[-80:]):
+    if kind == "task" and _ADDRESS.search(before[-_ROLE_REACH:]):
         return "addresses"
     if kind in ("dataset", "metric") and _EVALUATE.search(sent.text):
         return "evaluates_on"
-    if kind == "method" and _USE.search(before[-80:]):
+    if kind == "method" and _USE.search(before[-_ROLE_REACH:]):
         return "uses"
     return "mentions"
 
@@ -277,11 +279,11 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-@Language.factory("kgraph_mentions", assigns=["doc._.kgraph_mentions"], default_config={"min_confidence": 0.5})
+@Language.factory("kgraph_mentions", assigns=["doc._.kgraph_mentions"],
+                  default_config={"min_confidence": MIN_CONFIDENCE})
 def make_mention_rules(nlp: Language, name: str, min_confidence: float) -> MentionRules:
     """spaCy factory. Tagger spans below ``min_confidence`` are dropped unless the text defines or
-    proposes them: on SciERC dev, 0.5 raised typed precision from 59.9 to about 63 for a point of
-    recall."""
+    proposes them (see :data:`kgraph.types.MIN_CONFIDENCE`)."""
     return MentionRules(nlp, name, min_confidence=min_confidence)
 
 

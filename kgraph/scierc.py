@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import InputError
+
 __all__ = ["GoldDoc", "LABEL_MAP", "read_scierc", "detokenize"]
 
 #: SciERC labels to kgraph kinds. ``Generic`` ("our approach", "it") is never a concept.
@@ -72,8 +74,8 @@ def detokenize(tokens: list[str]) -> tuple[str, list[tuple[int, int]]]:
 def read_scierc(path: str | Path) -> list[GoldDoc]:
     """Read a SciERC JSON-lines file into :class:`GoldDoc` objects.
 
-    Raises ``ValueError`` naming the file and line for a line that is not a
-    SciERC document.
+    Raises :class:`kgraph.InputError` naming the file and line for a line
+    that is not a SciERC document.
     """
     path = Path(path)
     docs = []
@@ -86,7 +88,7 @@ def read_scierc(path: str | Path) -> list[GoldDoc]:
                 tokens = [t for sent in rec["sentences"] for t in sent]
                 ner = [span for sent in rec["ner"] for span in sent]
             except (json.JSONDecodeError, KeyError, TypeError) as err:
-                raise ValueError(f"{path}:{lineno}: not a SciERC document ({err})") from err
+                raise InputError(f"{path}:{lineno}: not a SciERC document ({err})") from err
             text, offsets = detokenize(tokens)
             spans = []
             for start, end, label in ner:

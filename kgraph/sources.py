@@ -31,6 +31,8 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from .errors import InputError
+
 __all__ = ["SUFFIXES", "reader_for", "standard_record", "identity_keys", "norm_doi", "norm_arxiv_id", "paper_url"]
 
 #: File name endings read here (besides the JSON shapes, which come in .json / .jsonl files).
@@ -38,12 +40,6 @@ SUFFIXES = (".bib", ".ris", ".xml", ".atom")
 
 Warn = Callable[[str], None]
 Records = Iterator[tuple[int, dict]]
-
-
-def _input_error(message: str) -> Exception:
-    from .read import InputError  # read imports this module; the error class lives there
-
-    return InputError(message)
 
 
 # --- identifiers ---------------------------------------------------------------
@@ -193,7 +189,7 @@ def records_bib(path: Path, text: str, warn: Warn) -> Records:
                           "syntax error")
             warn(f"{path}:{line}: skipped a BibTeX block that does not parse ({reason[:160]})")
     if not entries and not library.failed_blocks:
-        raise _input_error(f"{path}: no BibTeX entries (an entry starts with @article{{key, ...)")
+        raise InputError(f"{path}: no BibTeX entries (an entry starts with @article{{key, ...)")
     for entry in sorted(entries, key=lambda e: e.start_line):
         fields: dict = {}
         for f in entry.fields:
@@ -272,7 +268,7 @@ def records_ris(path: Path, text: str, warn: Warn) -> Records:
         rec["arxiv_id"] = next((a for a in map(norm_arxiv_id, [rec["doi"] or "", *urls]) if a), None)
         yield start, {k: v for k, v in rec.items() if v}
     if not found:
-        raise _input_error(f"{path}: no RIS records (a record starts with a line 'TY  - JOUR')")
+        raise InputError(f"{path}: no RIS records (a record starts with a line 'TY  - JOUR')")
 
 
 def _ris_blocks(path: Path, text: str, warn: Warn) -> Iterator[tuple[int, list[str], bool]]:
@@ -350,18 +346,18 @@ def records_atom(path: Path, text: str, warn: Warn) -> Records:
         root = parser.close()
     except ET.ParseError as err:
         line = err.position[0] if getattr(err, "position", None) else "?"
-        raise _input_error(f"{path}:{line}: not well-formed XML ({str(err).split(':')[0]})") from err
+        raise InputError(f"{path}:{line}: not well-formed XML ({str(err).split(':')[0]})") from err
     except DefusedXmlException as err:
-        raise _input_error(f"{path}: XML with entity declarations is not read ({type(err).__name__})") from err
+        raise InputError(f"{path}: XML with entity declarations is not read ({type(err).__name__})") from err
     if root.tag != _ATOM + "feed":
-        raise _input_error(f"{path}: not an Atom feed (root element <{root.tag.split('}')[-1]}>); "
+        raise InputError(f"{path}: not an Atom feed (root element <{root.tag.split('}')[-1]}>); "
                            "an arXiv API answer starts with <feed xmlns=\"http://www.w3.org/2005/Atom\">")
     entries = root.findall(_ATOM + "entry")
     for entry in entries:
         entry_id = _text(entry, _ATOM + "id")
         if entry_id and "arxiv.org/api/errors" in entry_id:
             said = _text(entry, _ATOM + "summary") or _text(entry, _ATOM + "title") or "error"
-            raise _input_error(f"{path}: the arXiv API answered with an error: {said}")
+            raise InputError(f"{path}: the arXiv API answered with an error: {said}")
     for entry in entries:
         where = lines.get(id(entry), 0)
         entry_id = _text(entry, _ATOM + "id")

@@ -28,10 +28,10 @@ import numpy as np
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .extract import MODEL_DIR
+from .errors import ModelNotFound
+from .types import MODEL_DIR, SPANS_KEY
 
-__all__ = ["MODEL_DIR", "Window", "encode_docs", "window_logprobs", "viterbi_bio", "bio_spans", "OnnxTagger"]
-
+__all__ = ["Window", "encode_docs", "window_logprobs", "viterbi_bio", "bio_spans", "OnnxTagger"]
 
 
 @dataclass
@@ -202,16 +202,15 @@ class OnnxTagger:
         onnxruntime intra-op threads (0: onnxruntime's default).
 
     Each span's confidence (the geometric mean of its tokens' label
-    probabilities) is kept in ``doc.spans["kgraph_model"].attrs["confidence"]``.
+    probabilities) is kept in ``doc.spans[SPANS_KEY].attrs["confidence"]``
+(:data:`kgraph.types.SPANS_KEY`).
     """
 
     def __init__(self, model_dir: str | Path = MODEL_DIR, *, batch_size: int = 1, threads: int = 0):
         self.model_dir = Path(model_dir)
         config_path = self.model_dir / "config.json"
         if not config_path.exists():
-            raise FileNotFoundError(
-                f"no tagger model in {self.model_dir}: run `kgraph train` to build it"
-            )
+            raise ModelNotFound(f"no tagger model in {self.model_dir}: run `kgraph train` to build it")
         config = json.loads(config_path.read_text(encoding="utf-8"))
         self.labels: list[str] = config["labels"]
         self.max_pieces: int = int(config["max_pieces"])
@@ -280,8 +279,8 @@ class OnnxTagger:
                 spans.append(Span(doc, s, e, label=k))
                 # geometric mean of the chosen labels' probabilities over the span
                 confidence.append(round(float(np.exp(lp[np.arange(s, e), path[s:e]].mean())), 4))
-            doc.spans["kgraph_model"] = spans
-            doc.spans["kgraph_model"].attrs["confidence"] = confidence
+            doc.spans[SPANS_KEY] = spans
+            doc.spans[SPANS_KEY].attrs["confidence"] = confidence
         return docs
 
 

@@ -116,6 +116,13 @@ perturbation
 approximation
 guarantee
 complexity
+classification
+regression
+estimation
+smoothness
+convexity
+stationarity
+matrices
 algorithm
 computation
 """.splitlines()) - {""}

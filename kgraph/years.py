@@ -153,7 +153,7 @@ class Trends:
     measure: str = MEASURE
 
 
-def trends(G: nx.Graph, *, kind: str | None = None, since: int | None = None, n: int = 10,
+def trends(G: nx.Graph, *, kind: str | None = None, since: int | None = None, limit: int = 10,
            min_papers: int = 3) -> Trends:
     """Concepts whose share of papers rises or falls over the years (see the module docstring for the measure).
 
@@ -165,7 +165,7 @@ def trends(G: nx.Graph, *, kind: str | None = None, since: int | None = None, n:
         Only concepts of this kind (method, task, dataset, metric, concept).
     since : int, optional
         Only papers from this year on.
-    n : int
+    limit : int
         At most this many rising and this many fading concepts.
     min_papers : int
         Concepts mentioned by fewer dated papers in the window are not ranked.
@@ -186,8 +186,8 @@ def trends(G: nx.Graph, *, kind: str | None = None, since: int | None = None, n:
     >>> [(x.concept, x.slope) for x in t.rising], [(x.concept, x.slope) for x in t.fading]
     ([('concept:llm', 50.0)], [('concept:rnn', -50.0)])
     """
-    if n < 1:
-        raise ValueError(f"n = {n} is invalid; it must be at least 1")
+    if limit < 1:
+        raise ValueError(f"limit = {limit} is invalid; it must be at least 1")
     if min_papers < 1:
         raise ValueError(f"min_papers = {min_papers} is invalid; it must be at least 1")
     years = {p: y for p, y in paper_years(G).items() if since is None or y >= since}
@@ -218,6 +218,6 @@ def trends(G: nx.Graph, *, kind: str | None = None, since: int | None = None, n:
                             slope=round(100 * slope, 2), papers=papers, first_year=min(counts),
                             mean_year=round(sum(y * c for y, c in counts.items()) / papers, 2),
                             years=dict(sorted(counts.items()))))
-    rising = sorted((t for t in ranked if t.slope > 0), key=lambda t: (-t.slope, -t.papers, t.concept))[:n]
-    fading = sorted((t for t in ranked if t.slope < 0), key=lambda t: (t.slope, -t.papers, t.concept))[:n]
+    rising = sorted((t for t in ranked if t.slope > 0), key=lambda t: (-t.slope, -t.papers, t.concept))[:limit]
+    fading = sorted((t for t in ranked if t.slope < 0), key=lambda t: (t.slope, -t.papers, t.concept))[:limit]
     return Trends(rising=rising, fading=fading, years=dict(sorted(per_year.items())))

@@ -3,6 +3,7 @@ import json
 import pytest
 
 from conftest import SHARED
+import kgraph
 from kgraph.evaluate import evaluate, prf
 from kgraph.scierc import detokenize, read_scierc
 
@@ -24,7 +25,7 @@ def test_scierc_reader_maps_kinds_and_drops_generic(tmp_path):
            "ner": [[[0, 1, "Generic"], [3, 3, "Metric"], [5, 6, "Material"]]]}
     path = tmp_path / "g.json"
     path.write_text(json.dumps(doc) + "\n{broken\n")
-    with pytest.raises(ValueError, match=r"g.json:2"):
+    with pytest.raises(kgraph.InputError, match=r"g.json:2"):
         read_scierc(path)
     path.write_text(json.dumps(doc) + "\n")
     gold = read_scierc(path)[0]

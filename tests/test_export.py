@@ -6,9 +6,9 @@ import networkx as nx
 import pytest
 
 from kgraph.export import FILES, write_all, write_gexf, write_graphml, write_html
-from kgraph.extract import Mention
 from kgraph.graph import build_graph
-from kgraph.read import Paper, normalize_text
+from kgraph.read import normalize_text
+from kgraph.types import Mention, Paper
 
 EVIL = "</script><script>window.__pwned = 1</script> & <b>bold</b>"
 

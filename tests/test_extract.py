@@ -1,7 +1,8 @@
 import pytest
 
 import kgraph
-from kgraph.extract import KINDS, extract_many, pipeline
+from kgraph.extract import extract_many, pipeline
+from kgraph.types import KINDS
 
 
 def test_extract_offsets_point_into_the_text(corpus_kg):
@@ -66,22 +67,6 @@ def test_extract_handles_text_longer_than_max_length(caplog):
 def test_extract_rejects_non_text():
     with pytest.raises(TypeError):
         kgraph.extract(None)
-
-
-def test_extract_roles_follow_the_rules():
-    from kgraph.extract import tokenizer_pipeline
-    from kgraph.rules import _role
-
-    nlp = tokenizer_pipeline()
-    doc = nlp("We address image classification with a new loss. Experiments on CIFAR-10 show gains. "
-              "We use stochastic gradient descent.")
-    sents = list(doc.sents)
-    text = doc.text
-    assert _role("task", False, sents[0], text.index("image")) == "addresses"
-    assert _role("dataset", False, sents[1], text.index("CIFAR")) == "evaluates_on"
-    assert _role("method", False, sents[2], text.index("stochastic")) == "uses"
-    assert _role("method", True, sents[2], text.index("stochastic")) == "proposes"
-    assert _role("concept", False, sents[2], text.index("stochastic")) == "mentions"
 
 
 @pytest.mark.parametrize("text, name", [

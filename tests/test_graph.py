@@ -1,6 +1,5 @@
-from kgraph.extract import Mention
 from kgraph.graph import build_graph
-from kgraph.read import Paper
+from kgraph.types import Mention, Paper
 
 
 def _m(text, source, kind="method", **kw):
@@ -52,7 +51,7 @@ def test_graph_ambiguous_short_form_is_not_merged():
 def test_graph_attributes_and_edges():
     texts = [f"Diffusion models and score matching, part {i}." for i in range(3)] + ["Mamba is a model."]
     items = [_paper(t, [("Diffusion models", t), ("score matching", t)]) for t in texts[:3]]
-    items.append(_paper(texts[3], [("Mamba", texts[3], {"proposed": True})]))
+    items.append(_paper(texts[3], [("Mamba", texts[3], {"role": "proposes"})]))
     G = _graph(items)
     for d in [d for _, d in G.nodes(data=True)] + [d for *_, d in G.edges(data=True)]:
         assert all(isinstance(v, (str, int, float, bool)) for v in d.values())

@@ -1,5 +1,3 @@
-import sqlite3
-
 import pytest
 
 import kgraph
@@ -44,14 +42,6 @@ def test_parallel_cache_only_extracts_new_abstracts(texts, tmp_path, monkeypatch
     assert seen == texts[10:]
 
 
-def test_parallel_cache_version_separates_results(texts, tmp_path):
-    path = tmp_path / "cache.sqlite"
-    with MentionCache(path, version="v1") as cache:
-        cache.put_many([("h", [])])
-    with MentionCache(path, version="v2") as cache:
-        assert cache.get_many(["h"]) == {}
-
-
 @pytest.mark.parametrize("content", [b"this is not a database at all" * 100, b""])
 def test_parallel_corrupt_cache_is_rebuilt(texts, tmp_path, content, caplog):
     path = tmp_path / "cache.sqlite"
@@ -61,20 +51,6 @@ def test_parallel_corrupt_cache_is_rebuilt(texts, tmp_path, content, caplog):
     assert result == extract_corpus(texts[:2])
     if content:
         assert "unusable" in caplog.text
-
-
-def test_parallel_foreign_sqlite_is_set_aside(tmp_path, caplog):
-    path = tmp_path / "other.sqlite"
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    db.execute("INSERT INTO meta VALUES ('app', 'somebody else')")
-    db.commit()
-    db.close()
-    with MentionCache(path, version="v") as cache:
-        cache.put_many([("h", [])])
-        assert cache.get_many(["h"]) == {"h": []}
-    assert "not a kgraph cache" in caplog.text
-    assert (tmp_path / "other.sqlite.broken").exists()
 
 
 def test_parallel_jobs_give_the_same_graph(tmp_path, monkeypatch):

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from kgraph.query import ConceptNotFound, PaperNotFound
+from kgraph import ConceptNotFound, PaperNotFound
 
 
 def test_query_abbreviation_and_long_form_are_one_node(corpus_kg):
@@ -21,11 +21,11 @@ def test_query_near_spelling_and_unknown(corpus_kg):
 
 
 def test_query_model_collapse_papers_are_each_others_top_related(corpus_kg):
-    papers = [p for p, _, _ in corpus_kg.papers_about("model collapse")]
+    papers = [p for p, *_ in corpus_kg.papers_about("model collapse")]
     assert len(papers) == 2
     a, b = papers
-    top_a = corpus_kg.related_papers(a, k=3)[0]
-    top_b = corpus_kg.related_papers(b, k=3)[0]
+    top_a = corpus_kg.related_papers(a, limit=3)[0]
+    top_b = corpus_kg.related_papers(b, limit=3)[0]
     assert top_a[0] == b and top_b[0] == a
     collapse = corpus_kg.find_concept("model collapse")
     assert collapse in top_a[2] and top_a[1] > 0
@@ -33,7 +33,7 @@ def test_query_model_collapse_papers_are_each_others_top_related(corpus_kg):
 
 def test_query_related_scores_rare_concepts_higher(corpus_kg):
     paper = corpus_kg.papers()[0]
-    results = corpus_kg.related_papers(paper, k=10)
+    results = corpus_kg.related_papers(paper, limit=10)
     scores = [s for _, s, _ in results]
     assert scores == sorted(scores, reverse=True)
     for _, _, shared in results:
@@ -43,9 +43,9 @@ def test_query_related_scores_rare_concepts_higher(corpus_kg):
 
 def test_query_path_between_continual_learning_papers(corpus_kg):
     cl = corpus_kg.find_concept("continual learning")
-    papers = [p for p, _, _ in corpus_kg.papers_about(cl)]
+    papers = [p for p, *_ in corpus_kg.papers_about(cl)]
     assert len(papers) >= 2
-    paths = corpus_kg.paths(papers[0], papers[1], k=3)
+    paths = corpus_kg.paths(papers[0], papers[1], limit=3)
     assert paths and paths[0][0] == papers[0] and paths[0][-1] == papers[1]
     assert [cl] == paths[0][1:-1]
     for path in paths:  # papers and concepts alternate unless two concepts co-occur
@@ -71,9 +71,9 @@ def test_query_proposes_edges(corpus_kg):
 
 
 def test_query_top_concepts_and_communities(corpus_kg):
-    by_papers = corpus_kg.top_concepts(n=5)
+    by_papers = corpus_kg.top_concepts(limit=5)
     assert [s for _, s in by_papers] == sorted((s for _, s in by_papers), reverse=True)
-    assert len(corpus_kg.top_concepts(by="pagerank", n=5)) == 5
+    assert len(corpus_kg.top_concepts(by="pagerank", limit=5)) == 5
     assert all("community" in d for _, d in corpus_kg.graph.nodes(data=True))
     assert corpus_kg.community_labels()
 
@@ -139,7 +139,7 @@ def test_cli_focused_page_draws_offline(corpus_out, chromium, tmp_path):
 def test_query_communities_do_not_depend_on_the_hash_seed(corpus_out):
     import os
 
-    code = ("import sys, networkx as nx; from kgraph.query import communities; "
+    code = ("import sys, networkx as nx; from kgraph.community import communities; "
             "print(sorted(sorted(c) for c in communities(nx.read_graphml(sys.argv[1]))))")
     outputs = {
         subprocess.run([sys.executable, "-c", code, str(corpus_out / "graph.graphml")], capture_output=True,
@@ -147,3 +147,39 @@ def test_query_communities_do_not_depend_on_the_hash_seed(corpus_out):
         for seed in ("1", "2", "3")
     }
     assert len(outputs) == 1
+
+
+def test_query_indexes_follow_edits_to_the_graph(corpus_kg):
+    from kgraph import KnowledgeGraph
+
+    kg = KnowledgeGraph(corpus_kg.graph.copy())
+    G = kg.graph
+    gnn = kg.find_concept("GNNs")
+    kg.top_concepts(by="pagerank", limit=3)
+    G.add_node("concept:added_later", kind="concept", label="quantum toaster", aliases="quantum toaster", papers=1)
+    assert kg.find_concept("quantum toaster") == "concept:added_later"
+    assert "concept:added_later" in dict(kg.search("quantum toaster", limit=3))
+    paper = kg.papers()[0]
+    G.add_edge(paper, "concept:added_later", kind="mention", weight=50, relation="mentions")
+    assert "concept:added_later" in [c for c, _ in kg.top_concepts(by="pagerank", limit=len(G))][:20]
+    # a renamed node (same node and edge counts) is found by its new name, no longer by its old one
+    G.nodes["concept:added_later"].update(label="toaster physics", aliases="toaster physics")
+    assert kg.find_concept("toaster physics") == "concept:added_later"
+    with pytest.raises(ConceptNotFound):
+        kg.find_concept("quantum toaster")
+    G.remove_node("concept:added_later")
+    with pytest.raises(ConceptNotFound):
+        kg.find_concept("toaster physics")
+    assert kg.find_concept("GNNs") == gnn
+
+
+def test_query_functions_take_the_graph(corpus_kg):
+    from kgraph import query
+
+    G = corpus_kg.graph
+    assert query.find_concept(G, "GNNs") == corpus_kg.find_concept("GNNs")
+    assert query.top_concepts(G, kind="task", limit=3) == corpus_kg.top_concepts(kind="task", limit=3)
+    with pytest.raises(ValueError, match="limit = 0"):
+        query.related_papers(G, corpus_kg.papers()[0], limit=0)
+    with pytest.raises(ValueError, match="kind = 'methods'"):
+        query.top_concepts(G, kind="methods")

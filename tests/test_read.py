@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from kgraph.read import InputError, normalize_text, read_inputs
+from kgraph import InputError
+from kgraph.read import normalize_text, read_inputs
 
 
 @pytest.mark.parametrize("raw, expected", [

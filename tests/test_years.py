@@ -27,12 +27,12 @@ def _node(G, label):
 
 
 ROWS = [
-    (2019, ["recurrent networks", "graph networks"]), (2019, ["recurrent networks"]), (2019, ["convolutions"]),
-    (2020, ["recurrent networks", "graph networks"]), (2020, ["convolutions"]),
-    (2021, ["recurrent networks", "transformers"]), (2021, ["graph networks"]), (2021, ["convolutions"]),
-    (2022, ["transformers", "graph networks"]), (2022, ["transformers"]),
-    (2023, ["transformers", "recurrent networks"]), (2023, ["transformers"]), (2023, ["graph networks"]),
-    (None, ["transformers"]),
+    (2019, ["recurrent networks", "graph networks"]), (2019, ["recurrent networks"]), (2019, ["convolutional networks"]),
+    (2020, ["recurrent networks", "graph networks"]), (2020, ["convolutional networks"]),
+    (2021, ["recurrent networks", "diffusion transformers"]), (2021, ["graph networks"]), (2021, ["convolutional networks"]),
+    (2022, ["diffusion transformers", "graph networks"]), (2022, ["diffusion transformers"]),
+    (2023, ["diffusion transformers", "recurrent networks"]), (2023, ["diffusion transformers"]), (2023, ["graph networks"]),
+    (None, ["diffusion transformers"]),
 ]
 
 
@@ -41,7 +41,7 @@ def test_years_on_concepts():
     rnn = G.nodes[_node(G, "recurrent networks")]
     assert rnn["first_year"] == 2019 and rnn["years"] == "2019:2|2020:1|2021:1|2023:1"
     assert rnn["mean_year"] == pytest.approx((2019 * 2 + 2020 + 2021 + 2023) / 5, abs=0.01)
-    tr = G.nodes[_node(G, "transformers")]
+    tr = G.nodes[_node(G, "diffusion transformers")]
     assert tr["papers"] == 6 and parse_years(tr["years"]) == {2021: 1, 2022: 2, 2023: 2}  # the undated paper is left out
     assert G.graph["years"] == "2019:3|2020:2|2021:3|2022:2|2023:3"
 
@@ -50,10 +50,10 @@ def test_years_trends_rising_and_fading():
     G = _corpus(ROWS)
     result = trends(G, min_papers=3)
     assert result.years == {2019: 3, 2020: 2, 2021: 3, 2022: 2, 2023: 3}
-    assert [t.label for t in result.rising] == ["transformers"]
+    assert [t.label for t in result.rising] == ["diffusion transformers"]
     # weights 3,2,3,2,3 around 2021: recurrent shares 2/3,1/2,1/3,0,1/3 and convolution shares 1/3,1/2,1/3,0,0
     # both give sum w*(t-2021)*share = -3 over sum w*(t-2021)^2 = 28; the tie goes to the concept with more papers
-    assert [(t.label, t.slope) for t in result.fading][:2] == [("recurrent networks", -10.71), ("convolutions", -10.71)]
+    assert [(t.label, t.slope) for t in result.fading][:2] == [("recurrent networks", -10.71), ("convolutional networks", -10.71)]
     top = result.rising[0]
     assert top.slope > 20 and top.papers == 5 and top.first_year == 2021 and top.years == {2021: 1, 2022: 2, 2023: 2}
     # "graph networks" holds a steady share (1/3, 1/2, 1/3, 1/2, 1/3): slope 0, neither rising nor fading
@@ -65,16 +65,16 @@ def test_years_trends_since_kind_and_limits():
     since = trends(G, since=2021, min_papers=2)
     assert since.years == {2021: 3, 2022: 2, 2023: 3}
     assert all(min(t.years) >= 2021 for t in since.rising + since.fading)
-    assert "convolutions" not in [t.label for t in since.fading]  # one paper from 2021 on
+    assert "convolutional networks" not in [t.label for t in since.fading]  # one paper from 2021 on
     assert trends(G, kind="dataset", min_papers=1).rising == []
-    assert len(trends(G, n=1, min_papers=1).fading) == 1
+    assert len(trends(G, limit=1, min_papers=1).fading) == 1
 
 
 @pytest.mark.parametrize("rows, kw, message", [
     ([(None, ["a b"]), (None, ["c d"])], {}, "no paper in this graph has a year"),
     ([(2020, ["a b"]), (2020, ["c d"])], {}, "at least two years"),
     (ROWS, {"since": 2023}, "at least two years since 2023; years with papers: 2023"),
-    (ROWS, {"n": 0}, "n = 0 is invalid"),
+    (ROWS, {"limit": 0}, "limit = 0 is invalid"),
 ])
 def test_years_trends_errors_name_the_problem(rows, kw, message):
     with pytest.raises(ValueError, match=message):

@@ -1,0 +1,114 @@
+"""The rules (kgraph.rules) on a blank spaCy pipeline, with the tagger's spans set by hand: no model."""
+
+import pytest
+import spacy
+from spacy.tokens import Span
+
+from kgraph.rules import MentionRules, _role
+from kgraph.types import MIN_CONFIDENCE, SPANS_KEY
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+def _rules(nlp, text, spans, *, min_confidence=MIN_CONFIDENCE):
+    """Run the rules on ``text`` as if the tagger had found ``spans``: (surface, kind[, confidence[, nth]])."""
+    doc = nlp(text)
+    group, confidence = [], []
+    for surface, kind, *rest in spans:
+        score = rest[0] if rest else 1.0
+        nth = rest[1] if len(rest) > 1 else 0
+        start = -1
+        for _ in range(nth + 1):
+            start = text.index(surface, start + 1)
+        span = doc.char_span(start, start + len(surface), alignment_mode="strict")
+        assert span is not None, surface
+        group.append(Span(doc, span.start, span.end, label=kind))
+        confidence.append(score)
+    doc.spans[SPANS_KEY] = group
+    doc.spans[SPANS_KEY].attrs["confidence"] = confidence
+    rules = MentionRules(nlp, "kgraph_mentions", min_confidence=min_confidence)
+    mentions = rules(doc)._.kgraph_mentions
+    for m in mentions:
+        assert text[m.start_char:m.end_char] == m.text
+    return mentions
+
+
+def test_rules_split_definition_gives_long_and_short_forms_and_later_uses(nlp):
+    text = "We train graph neural networks (GNNs) on molecules. Our GNNs are fast."
+    ms = _rules(nlp, text, [("graph neural networks", "method"), ("GNNs", "method"), ("molecules", "dataset")])
+    by_start = {m.start_char: m for m in ms}
+    long = by_start[text.index("graph")]
+    assert (long.text, long.short_form, long.long_form) == ("graph neural networks", "GNNs", None)
+    first, later = [m for m in ms if m.text == "GNNs"]
+    assert first.long_form == later.long_form == "graph neural networks"
+    assert later.kind == "method"  # the tagger missed it; the definition gives it
+    assert [m.text for m in ms if m.kind == "dataset"] == ["molecules"]
+
+
+def test_rules_whole_definition_stays_one_mention(nlp):
+    text = "We study convolutional neural networks (CNNs) for vision."
+    ms = _rules(nlp, text, [("convolutional neural networks (CNNs)", "method")])
+    assert [(m.text, m.long_form, m.short_form) for m in ms] == [
+        ("convolutional neural networks (CNNs)", "convolutional neural networks", "CNNs")]
+
+
+def test_rules_unsure_spans_go_unless_the_text_defines_them(nlp):
+    text = "Stochastic gradient descent trains mixture of experts (MoE) models on protein folding."
+    ms = _rules(nlp, text, [("Stochastic gradient descent", "method", 0.3), ("mixture of experts", "method", 0.3),
+                            ("protein folding", "task", 0.9)])
+    assert [m.text for m in ms] == ["mixture of experts", "MoE", "protein folding"]
+    kept = _rules(nlp, text, [("Stochastic gradient descent", "method", 0.3)], min_confidence=0.2)
+    assert [m.text for m in kept] == ["Stochastic gradient descent"]
+
+
+def test_rules_mark_what_the_paper_proposes(nlp):
+    text = "We propose a contrastive loss for image retrieval. Experiments on ImageNet show gains."
+    ms = _rules(nlp, text, [("contrastive loss", "method"), ("image retrieval", "task"), ("ImageNet", "dataset")])
+    roles = {m.text: m.role for m in ms}
+    assert roles == {"contrastive loss": "proposes", "image retrieval": "mentions", "ImageNet": "evaluates_on"}
+    assert [m.text for m in ms if m.proposed] == ["contrastive loss"]
+
+
+def test_rules_a_tool_named_in_a_proposal_is_not_proposed(nlp):
+    # a defined name after "we introduce" is preferred to the first name, unless "by", "using", ... comes first
+    text = "We introduce a learning framework driven by large language models (LLMs)."
+    ms = _rules(nlp, text, [("learning framework", "method"), ("large language models", "method"), ("LLMs", "method")])
+    assert [m.text for m in ms if m.proposed] == ["learning framework"]
+    text = "We introduce a learning framework named ExpandNet (EN)."
+    ms = _rules(nlp, text, [("learning framework", "method"), ("ExpandNet", "method"), ("EN", "method")])
+    assert [m.text for m in ms if m.proposed] == ["ExpandNet", "EN"]
+
+
+def test_rules_named_after_called(nlp):
+    text = "A method called Expandable Representations learns tasks in sequence."
+    ms = _rules(nlp, text, [("Expandable Representations", "method")])
+    assert [(m.text, m.role) for m in ms] == [("Expandable Representations", "proposes")]
+
+
+def test_rules_drop_generic_words_math_links_and_malformed_spans(nlp):
+    text = "Our approach bounds $O(n)$ error at https://x.org/code with BERT (base and the Transformer decoder."
+    ms = _rules(nlp, text, [("Our approach", "method"), ("$O(n)$", "concept"), ("https://x.org/code", "concept"),
+                            ("BERT (base", "method"), ("the Transformer decoder", "method")])
+    assert [m.text for m in ms] == ["Transformer decoder"]  # the determiner is trimmed
+
+
+def test_rules_roles_follow_the_sentence(nlp):
+    doc = nlp("We address image classification with a new loss. Experiments on CIFAR-10 show gains. "
+              "We use stochastic gradient descent.")
+    sents = list(doc.sents)
+    text = doc.text
+    assert _role("task", False, sents[0], text.index("image")) == "addresses"
+    assert _role("dataset", False, sents[1], text.index("CIFAR")) == "evaluates_on"
+    assert _role("method", False, sents[2], text.index("stochastic")) == "uses"
+    assert _role("method", True, sents[2], text.index("stochastic")) == "proposes"
+    assert _role("concept", False, sents[2], text.index("stochastic")) == "mentions"
+
+
+def test_rules_without_tagger_spans_find_nothing(nlp):
+    doc = nlp("Graph neural networks (GNNs) are popular.")
+    assert MentionRules(nlp, "kgraph_mentions")(doc)._.kgraph_mentions == []
