@@ -24,6 +24,7 @@ import networkx as nx
 
 from .canon import concept_key
 from .errors import ConceptNotFound, PaperNotFound
+from .sources import norm_arxiv_id, norm_doi
 from .types import KINDS, ROLES
 from .years import trends  # rising and fading concepts; it lives beside the year attributes it shares code with
 
@@ -180,7 +181,7 @@ def find_concept(G: nx.Graph, name: str) -> str:
 
 
 def find_paper(G: nx.Graph, ref: str) -> str:
-    """A paper node from its id (``paper:…`` or a given record id) or a fragment of its label or abstract.
+    """A paper node from its id (``paper:…``, a given record id, a DOI or an arXiv id) or a fragment of its label or abstract.
 
     A fragment must match exactly one paper; otherwise :class:`~kgraph.PaperNotFound`
     lists the candidates.
@@ -200,8 +201,10 @@ def find_paper(G: nx.Graph, ref: str) -> str:
     if _is_paper(G, ref):
         return ref
     papers = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "paper"]
+    doi, arxiv_id = norm_doi(ref), norm_arxiv_id(ref)
     for n, d in papers:
-        if str(d.get("record_id", "")) == ref or n == f"paper:{ref}":
+        if (str(d.get("record_id", "")) == ref or n == f"paper:{ref}" or doi and d.get("doi") == doi
+                or arxiv_id and d.get("arxiv_id") == arxiv_id):
             return n
     needle = re.sub(r"\s+", " ", ref).strip().lower()
     if not needle:

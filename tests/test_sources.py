@@ -369,3 +369,15 @@ def test_sources_unusable_file_in_a_folder_is_skipped(tmp_path):
                         "starts with <feed xmlns=\"http://www.w3.org/2005/Atom\">; file skipped"]
     with pytest.raises(InputError, match="not an Atom feed"):  # named on its own, it is an error
         read_inputs([tmp_path / "pom.xml"])
+
+
+def test_sources_papers_are_found_by_doi_and_arxiv_id(samples_out):
+    import kgraph
+
+    kg = kgraph.load(samples_out)
+    by_doi = kg.find_paper("https://doi.org/10.5555/KG.2022.013")
+    assert kg.graph.nodes[by_doi]["title"] == "How Few Is Few? Prompt Sensitivity of Large Language Models"  # refs.bib read first
+    by_arxiv = kg.find_paper("arXiv:2305.01234v1")
+    assert kg.graph.nodes[by_arxiv]["label"] == "Verifying Chain-of-Thought Reasoning in Large Language Models"
+    result = _kgraph("query", "related", "2305.01234", "--graph", samples_out / "graph.graphml")
+    assert result.returncode == 0 and "Verifying Chain-of-Thought" in result.stdout
