@@ -177,7 +177,16 @@ _NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CN
 
 def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
     """The terms one mention is about, as ``(surface, named)``."""
-    if m.long_form:  # a definition, or a use of a defined short form: it stands for the long form
+    if m.long_form and m.short_form:  # a whole definition: "long form (SHORT) [tail]"
+        long = _long_text(m.long_form, m.short_form)
+        tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
+        if tail and not is_junk(long + " " + tail):
+            # "Generalized Class-Aware weighted (GCA) losses" names the losses
+            term = clean_term(f"{long} {tail}")
+            if term and not is_junk(term):
+                return [(term, True)]
+        return [(long, True)]
+    if m.long_form:  # a use of a defined short form: it stands for the long form
         return [(_long_text(m.long_form, m.short_form or m.text), True)]
     text = strip_parentheticals(m.text)
     if m.short_form:
@@ -190,6 +199,16 @@ def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
         if term and not is_junk(term):
             out.append((term, named))
     return out
+
+
+def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
+    """``surface`` with the short forms in it spelt out, when it has more words than the short form."""
+    if surface is None or " " not in surface:
+        return surface
+    words = surface.split()
+    if not any(w in expand for w in words):
+        return surface
+    return " ".join(expand.get(w, w) for w in words)
 
 
 def build_graph(
@@ -208,6 +227,16 @@ def build_graph(
     # per paper: key -> [mentions, role, surfaces]
     paper_terms: list[dict[str, list]] = []
 
+    # short forms inside longer terms read as their long forms: "GCA losses", "GNNs heterophily degree"
+    expand: dict[str, str] = {}
+    for ms in mentions:
+        for m in ms:
+            short = m.short_form or (m.text if m.long_form else None)
+            if short and m.long_form and concept_key(short) in shorts and " " not in short:
+                expand.setdefault(short, _long_text(m.long_form, short))
+    for short in list(expand):
+        expand.setdefault(short + "s", expand[short])
+
     for paper, ms in zip(papers, mentions):
         terms: dict[str, list] = {}
         for m in ms:
@@ -217,9 +246,11 @@ def build_graph(
                 found = [(None, True)]  # an undefined use of a short form defined alike elsewhere
             else:
                 found = _mention_terms(m)
+            if expand:
+                found = [(_expand(surface, expand), named) for surface, named in found]
             for surface, named in found:
                 key = shorts[short_key] if surface is None else concept_key(surface)
-                key = same.get(key, key)
+                key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 if not key:
                     continue
                 c = concepts.get(key)
@@ -229,6 +260,8 @@ def build_graph(
                 c.named |= named or (surface is not None and is_name(surface))
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
+                elif surface in expand or concept_key(surface) in shorts:
+                    c.shorts[surface] += 1  # "NCO" from "NCO model": the label stays the long form
                 else:
                     c.surfaces[surface] += 1
                 if m.short_form:
@@ -584,13 +617,49 @@ _DATASET_NAME = re.compile(r"^(?:ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MN
 
 
 def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
-    """Named datasets and benchmarks are datasets, standard metrics are metrics, whatever the tagger said."""
+    """The kind a term's name says, where it says one; else the tagger's vote (``kind``).
+
+    Standard metrics are metrics and named datasets and benchmarks datasets,
+    whatever the tagger said; a "dataset" that only names a kind of data
+    ("3D point cloud data", "MRI centers") is a concept. Otherwise the head
+    word decides when it is unambiguous: "... complexity", "... spaces",
+    "... processes" are concepts, "... networks", "... models", "... descent"
+    methods, "... classification", "... forecasting" tasks.
+    """
     if key in _METRIC_KEYS:
         return "metric"
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
-    if _DATASET_NAME.match(label) or c.kinds["dataset"] and is_name(label) and kind == "concept":
+    if _DATASET_NAME.match(label):
+        return "dataset"
+    head = _singular(key.split()[-1]) if key else ""
+    if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
+        return "concept"
+    for kinds, heads in _HEAD_KINDS:
+        if head in heads:
+            return kinds
+    if c.kinds["dataset"] and is_name(label) and kind == "concept":
         return "dataset"
     return kind
+
+
+#: Heads that decide a term's kind ("Rademacher complexity" is a concept, "Mamba models" a method).
+_HEAD_KINDS = (
+    ("concept", frozenset("""complexity space process circuit theory bound dimension distribution property inequality
+    theorem lemma manifold variable game equation landscape geometry algebra connectivity condition phenomenon
+    regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
+    principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
+    identifiability expressivity expressiveness learnability""".split())),
+    ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method estimator encoder
+    decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
+    attention embedding distillation pruning quantization augmentation policy""".split())),
+    ("task", frozenset("""classification detection segmentation recognition generation translation answering
+    forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
+    localization reconstruction recommendation navigation planning control imputation clustering ranking
+    seriation allocation scheduling routing problem""".split())),
+    ("dataset", frozenset("dataset benchmark corpus suite".split())),
+)
+#: Heads of a kind of data rather than a dataset.
+_DATA_HEADS = frozenset("data image sample observation measurement signal record center scan text video".split())
 
 
 _METRIC_KEYS = frozenset(concept_key(m) for m in """accuracy

@@ -28,8 +28,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lemminflect import getAllLemmas
-
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
@@ -56,7 +54,7 @@ decreasing growing simultaneous independent noisy meaningful crucially desirable
 intrinsic additional alternative relevant irrelevant valuable useful unnecessary excessive severe
 significant insignificant notable noticeable dramatic rapid slow fast faster quick accelerated
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
-resulting obtained learned-from given certain whole overall entire
+resulting obtained learned-from given certain whole overall entire pretrained pre-trained
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -73,6 +71,7 @@ condition conditions point points rate rates speedup speedups improvement improv
 advantage advantages issue issues challenge challenges difficulty difficulties strategy strategies
 principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
 universality optimality computation computations modeling modelling analysis analyses
+configuration configurations evaluation evaluations center centers centre centres activity activities
 """.split())
 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
@@ -122,7 +121,39 @@ estimation
 smoothness
 convexity
 stationarity
-matrices
+matrix
+upper bound
+lower bound
+polynomial time
+computational complexity
+computational cost
+computational efficiency
+computational bottleneck
+class probability
+loss function
+objective function
+hyperparameter tuning
+fine tuning
+pretrained model
+decision making
+kl divergence
+entropy
+frequency
+bias
+uncertainty
+risk
+attribute
+projection
+generalization error
+convergence rate
+theoretical guarantee
+theoretical analysis
+empirical evaluation
+optimization problem
+learning problem
+learning algorithm
+training procedure
+model training
 algorithm
 computation
 """.splitlines()) - {""}
@@ -175,8 +206,17 @@ that which who whose what where when how while whereas if because although thoug
 """.split())
 #: Endings of nouns that name a process or property ("generalization", "learning", "robustness").
 _NOMINAL = re.compile(r"(?:ing|tion|sion|ment|ance|ence|ity|ness|ysis|ics|ism|ure)$")
+_HYPHEN_ADJ = re.compile(r"-(?:based|free|aware|driven|guided|inspired|specific|agnostic|dependent|independent"
+                         r"|oriented|like|style|wise|enabled|powered|centric|friendly|level|scale)$")
 _COORD = re.compile(r"\s*(?:,\s*(?:and|or)\s+|\s+(?:and|or|and/or)\s+|,\s*)", re.I)
 _WORD = re.compile(r"[\w][\w\-'.+#]*")
+
+
+def getAllLemmas(word: str) -> dict:
+    """lemminflect's lemmas of ``word`` by part of speech (imported on first use: it loads spaCy)."""
+    from lemminflect import getAllLemmas as lemmas
+
+    return lemmas(word)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -194,6 +234,7 @@ def _pos(word: str) -> frozenset[str]:
     return frozenset(pos)
 
 
+@lru_cache(maxsize=1 << 16)
 def is_common_word(word: str) -> bool:
     """True when ``word`` reads as an ordinary word in lower case ("Stochastic", "Test-time").
 
@@ -251,6 +292,7 @@ def clean_term(text: str) -> str:
     >>> clean_term("a novel learning framework")
     'learning'
     """
+    text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     words = re.sub(r"'s\b|'$", "", text).split()
     # "certain", "novel", "manually predefined": off; "fully connected", "strongly convex": kept
     while words and (words[0].lower() in EVALUATIVE
@@ -262,9 +304,25 @@ def clean_term(text: str) -> str:
     while (len(words) > 1 and _singular(words[-1].lower()) in GENERIC_HEADS
            and (_NOMINAL.search(words[-2].lower()) or is_name(words[-2]))):
         words.pop()
+    # "CLIP models", "NCO model", "Zone of Proximal Development theory": the name is the term
+    while len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS and _named(words[:-1]):
+        words.pop()
     if len(words) == 1 and words[0].lower() in EVALUATIVE:
         return ""
     return " ".join(words).strip(" ,;:")
+
+
+#: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
+NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
+                       "technique scheme module system".split())
+
+
+def _named(words: list[str]) -> bool:
+    """A name: an acronym or coined word, or capitalised words ("Zone of Proximal Development")."""
+    if len(words) == 1:
+        return is_name(words[0]) and not is_common_word(words[0])
+    content = [w for w in words if w.lower() not in _FUNCTION]
+    return bool(content) and all(w[:1].isupper() for w in content)
 
 
 def _is_adverb(word: str) -> bool:
@@ -349,10 +407,13 @@ def is_junk(term: str) -> bool:
         return True  # "negative", "complex": adjectives read as nouns only in the rare sense
     if len(words) == 1 and last.lower().endswith("ly") and not acronym:
         return True
+    if "-" in last and _HYPHEN_ADJ.search(last.lower()):
+        return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
     if len(words) == 1 and "-" in last and not acronym:
         parts = last.lower().split("-")
-        if parts[-1] in LONE_GENERIC or parts[0] in LONE_GENERIC and parts[-1] in EVALUATIVE:
-            return True  # "multi-task", "first-order", "real-world": modifiers, not terms
+        if (parts[-1] in LONE_GENERIC or parts[0] in LONE_GENERIC and parts[-1] in EVALUATIVE
+                or _is_adverb(parts[0]) or parts[0].endswith("ly")):
+            return True  # "multi-task", "first-order", "real-world", "Fully-Corrective": modifiers, not terms
     return False
 
 
