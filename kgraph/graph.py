@@ -31,7 +31,7 @@ import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .terms import (FIELD_GENERIC, LONE_GENERIC, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, EVALUATIVE, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .types import KINDS, ROLES, Mention, Paper
 from .years import add_years
@@ -64,6 +64,7 @@ class _Concept:
     shorts: Counter = field(default_factory=Counter)
     papers: set = field(default_factory=set)
     named: bool = False  # an abbreviation's long form, a proposed name, or a written name
+    heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
 
 
 def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
@@ -162,8 +163,13 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
             continue
         for name in _COINED.finditer(sentence, cue.end()):
             word = name.group(0)
-            if len(word) >= 3 and not word.isdigit() and word not in _NOT_COINED and name.start() - cue.end() <= 120:
-                return word
+            if name.start() - cue.end() > 120:
+                break
+            if len(word) < 3 or word.isdigit() or word in _NOT_COINED or _HYPHEN_ADJ.search(word.lower()):
+                continue  # "LLMs", "PEFT-based"
+            if re.fullmatch(r"[A-Z][A-Za-z]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
+                continue  # a class of existing things ("MoEs", "LS-SVMs"), a compound of words ("Logit-Adjusted")
+            return word
     for m in mentions:
         if m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60:
             return m.text
@@ -257,7 +263,8 @@ def build_graph(
                 if c is None:
                     c = concepts[key] = _Concept()
                 c.kinds[m.kind] += 1
-                c.named |= named or (surface is not None and is_name(surface))
+                c.heads[_singular(strip_parentheticals(m.text).split()[-1].lower()) if m.text.split() else ""] += 1
+                c.named |= named
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
                 elif surface in expand or concept_key(surface) in shorts:
@@ -276,6 +283,8 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
+    # a phrase the tagger found in one paper is a term of two when another paper writes it too
+    _find_missed(papers, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
     _find_missed(papers, nodes, concepts, paper_terms)
     ids = {key: concept_id(key) for key in nodes}
@@ -350,7 +359,7 @@ def _unsentence(forms: Counter) -> Counter:
     out: Counter = Counter()
     for form, count in forms.items():
         words = form.split()
-        if (len(words) > 1 and words[0][:1].isupper() and words[0][1:].islower()
+        if (words and words[0][:1].isupper() and words[0][1:].islower()
                 and not any(ch.isupper() for ch in " ".join(words[1:])) and is_common_word(words[0])):
             form = words[0].lower() + form[len(words[0]):]
         out[form] += count
@@ -397,6 +406,10 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
                     into[2] |= entry[2]
 
 
+#: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
+_SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
+                        "technique problem task paradigm".split())
+
 #: A word seen only inside longer terms is a term itself when this many different words modify it.
 MIN_MODIFIERS = 3
 
@@ -427,7 +440,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     word_papers: dict[str, set[str]] = defaultdict(set)
     subs_of: dict[str, list[str]] = {}
     for key, c in concepts.items():
-        subs_of[key] = subs = subterms(key)
+        written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+        subs_of[key] = subs = [sub for sub in subterms(written) if sub != key]
         head = key.split(" of ")[0]  # "Rademacher complexity of linear predictors" is about its head
         for sub in subs:
             if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
@@ -447,10 +461,12 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         text = surface(c, key)
         if is_vague(text) or is_vague(key):
             return False
+        if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
+            return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
             return True
-        if " " not in key:  # a lone word: only as the head of several terms ("bandits"), below
-            return False
+        if " " not in key:  # a lone word: a standard metric, or the head of several terms ("bandits"), below
+            return key in _METRIC_KEYS
         if len(c.papers) >= 2:
             return True
         return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
@@ -463,13 +479,15 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for sub, ps in contained.items():
         if sub in nodes or verdict.get(sub) is False:
             continue
-        if len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub) and not is_vague(sub):
+        if (len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub)
+                and not is_vague(sub) and (sub in concepts or sub.split()[-1] not in _DATA_HEADS)):
             nodes.add(sub)
             if sub not in concepts:
                 concepts[sub] = _Concept()
     for word, before in left.items():
         if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
-                and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2):
+                and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2
+                and "NOUN" in _pos(word)):
             nodes.add(word)
             concepts.setdefault(word, _Concept())
 
@@ -482,18 +500,29 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for terms in paper_terms:
         have = sum(1 for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ())))
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
-                        and not is_junk(key)),
+                        and not is_junk(key) and " of " not in key and len(key.split()) <= MAX_SINGLETON_WORDS),
                        key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
         for key in spare[: max(0, MIN_PAPER_TERMS - have)]:
             nodes.add(key)
 
-    broader: dict[str, list[str]] = {}
-    fold: dict[str, list[str]] = {}
-    for key in list(concepts):
-        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes]
+    def tops(key: str) -> list[str]:
+        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes and s != key]
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
         if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
             top = [s for s in top if " " in s or key.endswith(" " + s)]
+        return top
+
+    # "gradient-descent training", "point cloud data": one paper's name for the broader term itself
+    for key in sorted(nodes):
+        c, top = concepts[key], tops(key)
+        if (len(top) == 1 and len(c.papers) < 2 and not c.named and not c.shorts
+                and all(w in _SAME_THING or w in EVALUATIVE for w in set(key.split()) - set(top[0].split()))):
+            nodes.discard(key)
+
+    broader: dict[str, list[str]] = {}
+    fold: dict[str, list[str]] = {}
+    for key in list(concepts):
+        top = tops(key)
         if key in nodes:
             if top:
                 broader[key] = top
@@ -634,9 +663,11 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     head = _singular(key.split()[-1]) if key else ""
     if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
         return "concept"
-    for kinds, heads in _HEAD_KINDS:
-        if head in heads:
-            return kinds
+    written = [h for h, _ in c.heads.most_common()] if c.heads else []
+    for candidate in [head, *written[:1]]:
+        for kinds, heads in _HEAD_KINDS:
+            if candidate in heads:
+                return kinds
     if c.kinds["dataset"] and is_name(label) and kind == "concept":
         return "dataset"
     return kind
@@ -655,7 +686,7 @@ _HEAD_KINDS = (
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking
-    seriation allocation scheduling routing problem""".split())),
+    seriation allocation scheduling routing problem generalization""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )
 #: Heads of a kind of data rather than a dataset.

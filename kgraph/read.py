@@ -83,6 +83,25 @@ def _clean_chars(text: str) -> str:
     return _CONTROL.sub("", _BREAKS.sub(" ", text))
 
 
+_INITIAL = re.compile(r"\\(?:math|text)(?:bf|rm|it|sf|tt|cal|bb)\s*\{\s*([A-Za-z])\s*\}|([A-Za-z])")
+
+
+def _math_initial(text: str, m: re.Match) -> str | None:
+    """A single letter set in math that starts or ends a word is text: "$M$emory-enhanced" reads "Memory"."""
+    inner = next(g for g in m.groups() if g is not None).strip()
+    letter = _INITIAL.fullmatch(inner)
+    if letter is None:
+        return None
+    after = text[m.end() : m.end() + 2]
+    glued = (after[:1].isalpha() or after[:1] == "-" and after[1:2].isupper()  # "$M$emory", "$\mathcal{F}$-EDL"
+             or m.start() > 0 and text[m.start() - 1].isalpha())
+    return (letter.group(1) or letter.group(2)) if glued else None
+
+
+#: Markdown emphasis inside a word ("**U**ncertainty-**F**ocused"): the letters are text.
+_MD_INWORD = re.compile(r"(\*\*|\*|__)([A-Za-z0-9]{1,4})\1(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(\*\*|\*|__)([A-Za-z0-9]+)\3")
+
+
 def normalize_text(text: str) -> str:
     """Normalise an abstract to plain running text.
 
@@ -98,6 +117,8 @@ def normalize_text(text: str) -> str:
     'a Dual Orthogonal method in $𝒪(log^2 d)$'
     >>> normalize_text("_Length generalization_, the \u201cability\u201d \u2013 *retrieval*")
     'Length generalization, the "ability" - retrieval'
+    >>> normalize_text("UFO-RL (**U**ncertainty-**F**ocused **O**ptimization) and $M$emory-enhanced MI$S$tar")
+    'UFO-RL (Uncertainty-Focused Optimization) and Memory-enhanced MIStar'
     """
     text = unicodedata.normalize("NFC", _clean_chars(text))
     text = text.translate(_TRANSLATE)
@@ -105,7 +126,8 @@ def normalize_text(text: str) -> str:
     pos = 0
     for m in _MATH.finditer(text):
         pieces.append(_text_segment(text[pos : m.start()]))
-        pieces.append(_math(m))
+        initial = _math_initial(text, m)
+        pieces.append(initial if initial is not None else _math(m))
         pos = m.end()
     pieces.append(_text_segment(text[pos:]))
     text = "".join(pieces)
@@ -131,6 +153,7 @@ def _text_segment(s: str) -> str:
     if "{" in s or "}" in s:
         s = re.sub(r"\{([^{}]*)\}", r"\1", s)
     if "*" in s or "_" in s:
+        s = _MD_INWORD.sub(lambda m: m.group(2) or m.group(4), s)
         s = _MD_EMPH.sub(r"\2", s)
     return s
 

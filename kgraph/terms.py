@@ -54,7 +54,7 @@ decreasing growing simultaneous independent noisy meaningful crucially desirable
 intrinsic additional alternative relevant irrelevant valuable useful unnecessary excessive severe
 significant insignificant notable noticeable dramatic rapid slow fast faster quick accelerated
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
-resulting obtained learned-from given certain whole overall entire pretrained pre-trained
+resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -72,6 +72,7 @@ advantage advantages issue issues challenge challenges difficulty difficulties s
 principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
+dynamics choice choices formulation formulations family families query queries access
 """.split())
 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
@@ -99,7 +100,6 @@ real world dataset
 benchmark dataset
 state of the art
 convergence
-accuracy
 alignment
 collapse
 matrix
@@ -115,6 +115,7 @@ perturbation
 approximation
 guarantee
 complexity
+accuracy
 classification
 regression
 estimation
@@ -320,7 +321,9 @@ NAME_HEADS = frozenset("model architecture theory framework method approach algo
 def _named(words: list[str]) -> bool:
     """A name: an acronym or coined word, or capitalised words ("Zone of Proximal Development")."""
     if len(words) == 1:
-        return is_name(words[0]) and not is_common_word(words[0])
+        w = words[0]
+        return is_name(w) and (not is_common_word(w) or any(sum(c.isupper() for c in p) >= 2 for p in w.split("-"))
+                               or "-" in w and any(p[:1].isupper() for p in w.split("-")[1:]))
     content = [w for w in words if w.lower() not in _FUNCTION]
     return bool(content) and all(w[:1].isupper() for w in content)
 
@@ -397,12 +400,10 @@ def is_junk(term: str) -> bool:
         return True
     last = words[-1]
     pos = _pos(last)
-    acronym = sum(c.isupper() for c in last) >= 2 or any(c.isdigit() for c in last)
-    if not acronym and pos and "NOUN" not in pos and "PROPN" not in pos:
+    acronym = any(sum(c.isupper() for c in part) >= 2 for part in last.split("-")) or any(c.isdigit() for c in last)
+    if not acronym and pos and "NOUN" not in pos and "PROPN" not in pos and not last.lower().endswith("ing"):
         if len(words) > 1 or "ADJ" in pos or "VERB" in pos or "ADV" in pos:
-            # "soft contrastive loss aligned", "UFO-RL leverages", "computational"
-            if not (len(words) > 1 and last.lower().endswith("ing")):
-                return True
+            return True  # "soft contrastive loss aligned", "UFO-RL leverages", "computational"
     if len(words) == 1 and not acronym and "ADJ" in pos and not last[:1].isupper():
         return True  # "negative", "complex": adjectives read as nouns only in the rare sense
     if len(words) == 1 and last.lower().endswith("ly") and not acronym:
@@ -411,8 +412,8 @@ def is_junk(term: str) -> bool:
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
     if len(words) == 1 and "-" in last and not acronym:
         parts = last.lower().split("-")
-        if (parts[-1] in LONE_GENERIC or parts[0] in LONE_GENERIC and parts[-1] in EVALUATIVE
-                or _is_adverb(parts[0]) or parts[0].endswith("ly")):
+        if (parts[-1] in LONE_GENERIC and not parts[-1].endswith("ing")
+                or parts[0] in LONE_GENERIC and parts[-1] in EVALUATIVE or parts[0].endswith("ly")):
             return True  # "multi-task", "first-order", "real-world", "Fully-Corrective": modifiers, not terms
     return False
 
@@ -422,7 +423,7 @@ def is_vague(term: str) -> bool:
 
     Examples
     --------
-    >>> [is_vague(t) for t in ("sparse gating regimes", "reward changes", "neural networks", "accuracy",
+    >>> [is_vague(t) for t in ("sparse gating regimes", "reward changes", "neural networks", "entropy",
     ...                        "learning-based method")]
     [True, True, True, True, True]
     >>> [is_vague(t) for t in ("Vietoris-Rips complex", "reward function", "domain generalization")]
@@ -440,34 +441,65 @@ def is_vague(term: str) -> bool:
     return _singular(words[-1].lower()) in GENERIC_HEADS and "NOUN" not in _pos(words[-2])
 
 
-def subterms(key: str) -> list[str]:
-    """The shorter keys contained in a concept key, longest first: candidates for its broader terms.
+def subterms(text: str) -> list[str]:
+    """The keys of the shorter terms contained in a term, longest first: candidates for its broader terms.
 
-    Contiguous word runs that neither start nor end with a function word and
-    are not lone generic words. "X of Y" contributes X and its parts.
+    Contiguous runs of its words that neither start nor end with a function
+    word and are not lone generic words; a hyphenated word is never split
+    ("non-convex losses" contains "losses", not "convex losses"). "X of Y"
+    contributes X and its parts. ``text`` is a term as written or a concept key.
 
     Examples
     --------
     >>> subterms("dynamic regret bound")
-    ['dynamic regret', 'regret bound', 'dynamic', 'regret']
-    >>> subterms(concept_key("Lipschitz bandits"))
-    ['lipschitz', 'bandit']
+    ['dynamic regret', 'regret bound', 'regret']
+    >>> "domain generalization" in subterms("confounding-resistant domain generalization methods based on features")
+    True
+    >>> subterms("non-convex losses"), subterms("combinatorial semi-bandit problem")
+    (['non convex'], ['semi bandit', 'bandit'])
+    >>> subterms("Lipschitz bandits")
+    ['bandit']
     """
-    words = key.split()
+    words = text.split()
+    # the head phrase ends where a post-modifier starts: "X methods based on Y", "X of Y"
+    for i, w in enumerate(words[1:], 1):
+        if w.lower() in _FUNCTION or w.lower() in _POST:
+            words = words[:i]
+            break
+    while len(words) > 1 and _singular(words[-1].lower()) in GENERIC_HEADS:  # as concept keys drop them
+        words.pop()
+    low = [w.lower() for w in words]
     out: list[str] = []
     n = len(words)
     for size in range(n - 1, 0, -1):
         for i in range(0, n - size + 1):
-            part = words[i : i + size]
+            part = low[i : i + size]
             if part[0] in _FUNCTION or part[-1] in _FUNCTION or any(w in _VERBAL for w in part):
                 continue
             if "of" in part or "for" in part:
                 continue
-            if size == 1 and (part[0] in LONE_GENERIC or part[0] in EVALUATIVE or len(part[0]) < 3):
+            single = concept_key(part[0]) if size == 1 else ""
+            if size == 1 and (single in LONE_GENERIC or part[0] in LONE_GENERIC or part[0] in EVALUATIVE
+                              or len(part[0]) < 3 or "-" in part[0] and _HYPHEN_ADJ.search(part[0])):
                 continue
             if i == 0 and size < n and part[-1] in EVALUATIVE:
                 continue
-            sub = " ".join(part)
-            if sub not in out:
+            if i + size < n and not all(_singular(w) in LONE_GENERIC or w in LONE_GENERIC for w in low[i + size:]):
+                continue  # a modifier is broader only before a generic head: "regret bound", not "Hessian condition number"
+            sub = concept_key(" ".join(words[i : i + size]))
+            if sub and sub not in out:
                 out.append(sub)
+    # "combinatorial semi-bandit" is a kind of bandit ("non-convex" is no kind of "convex")
+    prefix, _, rest = low[-1].partition("-") if low else ("", "", "")
+    if n > 0 and prefix in _KIND_PREFIXES and rest and "-" not in rest and rest not in LONE_GENERIC:
+        sub = concept_key(rest)
+        if sub and sub not in out:
+            out.append(sub)
     return out
+
+
+#: Words that start a post-modifier of the head phrase.
+_POST = frozenset("based using trained built driven guided inspired conditioned parameterized parametrized".split())
+
+#: Prefixes that name a kind of what follows ("semi-bandit", "multi-agent"), unlike "non-", "sub-", "self-".
+_KIND_PREFIXES = frozenset("semi multi mini meta hyper bi tri".split())

@@ -76,3 +76,25 @@ def test_extract_rejects_non_text():
 ])
 def test_extract_tools_and_advice_are_not_proposals(text, name):
     assert not any(m.proposed and name in m.text for m in kgraph.extract(text))
+
+
+def test_extract_never_raises_on_abbreviation_lists():
+    text = ("We show that adding these context vectors (CoVe) improves performance on sentiment analysis (SST, IMDb), "
+            "question classification (TREC), entailment (SNLI), and question answering (SQuAD).")
+    mentions = kgraph.extract(text)   # raised KeyError in the rules before
+    assert all(text[m.start_char:m.end_char] == m.text for m in mentions)
+    assert not any(m.long_form and "(" in m.long_form for m in mentions)   # no long form reaches past a bracket
+
+
+def test_extract_never_raises_on_generated_text():
+    import random
+
+    rng = random.Random(2025)
+    words = ["graph", "neural", "networks", "(GNNs)", "(SST,", "IMDb)", "(TREC)", "(i)", "(see", "Table", "2)",
+             "we", "propose", "a", "novel", "method", "called", "X-Net", "(XN)", "on", "CIFAR-10", "and", "ImageNet",
+             ",", ";", "(", ")", "LLMs", "large", "language", "models", "(LLMs", "$x$", "--", "RL", "reinforcement",
+             "learning", "(RL)", "F1", "accuracy", "É", "ß", "e.g.", "i.e.,", "(CL)", "continual"]
+    texts = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 60))) + "." for _ in range(80)]
+    for text, mentions in zip(texts, extract_many(texts)):
+        for m in mentions:
+            assert text[m.start_char:m.end_char] == m.text and m.kind in KINDS

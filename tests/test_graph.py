@@ -1,3 +1,4 @@
+from kgraph.canon import concept_key
 from kgraph.graph import build_graph
 from kgraph.types import Mention, Paper
 
@@ -68,3 +69,144 @@ def test_graph_cooccurrence_needs_two_papers():
     t = "Diffusion models and score matching."
     G = _graph([_paper(t, [("Diffusion models", t), ("score matching", t)])])
     assert not G.has_edge("concept:diffusion_model", "concept:score_matching")
+
+
+# --- the concept layer -------------------------------------------------------------------------
+
+
+def _concepts(G):
+    return {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+
+
+def _broader(G, node):
+    return sorted(G.nodes[d["broader"]]["label"] for _, _, d in G.edges(node, data=True)
+                  if d.get("kind") == "broader" and d["narrower"] == node)
+
+
+def test_graph_broader_terms_join_papers_on_one_topic():
+    texts = ["We study non-stationary Lipschitz bandits with a dynamic regret bound.",
+             "We study GP bandits and prove a regret bound and constant cumulative regret.",
+             "We study the combinatorial semi-bandit problem and its logarithmic regret."]
+    G = _graph([
+        _paper(texts[0], [("non-stationary Lipschitz bandits", texts[0], {"kind": "task"}),
+                          ("dynamic regret bound", texts[0], {"kind": "concept"})]),
+        _paper(texts[1], [("GP bandits", texts[1], {"kind": "task"}), ("regret bound", texts[1], {"kind": "concept"}),
+                          ("constant cumulative regret", texts[1], {"kind": "concept"})]),
+        _paper(texts[2], [("combinatorial semi-bandit problem", texts[2], {"kind": "task"}),
+                          ("logarithmic regret", texts[2], {"kind": "concept"})]),
+    ])
+    names = _concepts(G)
+    # "bandit" is modified by three different words in three papers: a term of its own
+    assert "bandit" in {concept_key(label) for label in names}
+    bandit = next(n for label, n in names.items() if concept_key(label) == "bandit")
+    assert G.nodes[bandit]["papers"] == 0 and G.nodes[bandit]["papers_total"] == 3
+    assert _broader(G, names["GP bandits"]) == [G.nodes[bandit]["label"]]
+    # dynamic regret bound -> regret bound -> regret
+    assert _broader(G, names["dynamic regret bound"]) == ["regret bound"]
+    assert "regret" in _broader(G, names["regret bound"])
+    for _, _, d in G.edges(data=True):
+        if d["kind"] == "broader":
+            assert {d["narrower"], d["broader"]} <= set(G) and d["narrower"] != d["broader"]
+
+
+def test_graph_long_one_paper_phrase_links_its_paper_to_its_broader_term():
+    t1 = "Most domain generalization approaches fail. We propose VIV for it."
+    t2 = "Unlike previous confounding-resistant domain generalization methods based on invariant causal features, ours work."
+    t3 = "Domain generalization is hard for spectral graph neural networks with positional encodings."
+    G = _graph([
+        _paper(t1, [("domain generalization approaches", t1, {"kind": "task"})]),
+        _paper(t2, [("previous confounding-resistant domain generalization methods based on invariant causal features",
+                     t2, {"kind": "method"})]),
+        _paper(t3, [("Domain generalization", t3, {"kind": "task"})]),
+    ])
+    names = _concepts(G)
+    dg = names["domain generalization"]
+    assert G.nodes[dg]["papers"] == 3          # the long phrase is no node: its paper links to the term
+    paper2 = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and "confounding" in d["abstract"])
+    assert "confounding-resistant" in G.edges[paper2, dg]["via"]
+    assert not any("invariant causal features" in label for label in names)
+
+
+def test_graph_definitions_that_differ_by_a_typo_agree():
+    t1 = "Functions in reproducible kernel Hilbert spaces (RKHS) are smooth. The RKHS norm bounds them."
+    t2 = "We work in a reproducing kernel Hilbert space (RKHS) of functions."
+    t3 = "The RKHS has a kernel."
+    G = _graph([
+        _paper(t1, [("reproducible kernel Hilbert spaces (RKHS)", t1,
+                     {"long_form": "reproducible kernel Hilbert spaces", "short_form": "RKHS"}),
+                    ("RKHS", t1[60:] and t1, {"long_form": "reproducible kernel Hilbert spaces"})]),
+        _paper(t2, [("reproducing kernel Hilbert space (RKHS)", t2,
+                     {"long_form": "reproducing kernel Hilbert space", "short_form": "RKHS"})]),
+        _paper(t3, [("RKHS", t3)]),
+    ])
+    rkhs = [n for n, d in G.nodes(data=True) if d.get("short_form") == "RKHS"]
+    assert len(rkhs) == 1 and G.nodes[rkhs[0]]["papers"] == 3
+
+
+def test_graph_spelling_variants_meet():
+    texts = ["We tune hyperparameter optimization.", "Hyper-parameter optimization is costly.", "Nonconvex losses are hard.",
+             "Non-convex losses are common."]
+    G = _graph([
+        _paper(texts[0], [("hyperparameter optimization", texts[0])]),
+        _paper(texts[1], [("Hyper-parameter optimization", texts[1])]),
+        _paper(texts[2], [("Nonconvex losses", texts[2], {"kind": "concept"})]),
+        _paper(texts[3], [("Non-convex losses", texts[3], {"kind": "concept"})]),
+    ])
+    papers = sorted(d["papers"] for n, d in G.nodes(data=True) if d["kind"] != "paper")
+    assert papers == [2, 2]
+
+
+def test_graph_terms_the_tagger_missed_are_found_in_the_text():
+    t1 = "We bound the Rademacher complexity of linear predictors."
+    t2 = "Our analysis uses Rademacher complexity."
+    t3 = "This enables a sharper Rademacher complexity bound for deep networks."
+    G = _graph([
+        _paper(t1, [("Rademacher complexity of linear predictors", t1, {"kind": "concept"})]),
+        _paper(t2, [("Rademacher complexity", t2, {"kind": "concept"})]),
+        _paper(t3, [("deep networks", t3)]),   # the tagger missed the term here
+    ])
+    node = _concepts(G)["Rademacher complexity"]
+    assert G.nodes[node]["papers"] == 3
+
+
+def test_graph_field_wide_and_junk_terms_are_no_nodes_but_every_paper_keeps_terms():
+    t1 = "Neural networks are trained with a loss function on real-world data for sparse gating regimes."
+    t2 = "Neural networks and deep learning use a loss function."
+    G = _graph([
+        _paper(t1, [("Neural networks", t1), ("loss function", t1, {"kind": "concept"}),
+                    ("real-world", t1, {"kind": "concept"}), ("sparse gating regimes", t1, {"kind": "concept"})]),
+        _paper(t2, [("Neural networks", t2), ("deep learning", t2), ("loss function", t2, {"kind": "concept"})]),
+    ])
+    assert _concepts(G) == {}
+    t3 = "We propose polyhedral cone routing for sparse mixture routing and cone widths."
+    G = _graph([_paper(t3, [("polyhedral cone routing", t3), ("sparse mixture routing", t3, {"kind": "task"}),
+                            ("cone widths", t3, {"kind": "concept"})])])
+    assert len(_concepts(G)) == 3   # one paper, one-paper phrases: it keeps its three strongest
+
+
+def test_graph_kinds_follow_names_and_heads():
+    t = "Top-1 accuracy on CIFAR-10 improves; the Rademacher complexity of 3D point cloud data is small; Mamba models win."
+    mentions = [("Top-1 accuracy", t, {"kind": "concept"}), ("CIFAR-10", t, {"kind": "method"}),
+                ("Rademacher complexity", t, {"kind": "method"}), ("3D point cloud data", t, {"kind": "dataset"}),
+                ("Mamba models", t, {"kind": "task"})]
+    G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds == {"top-1 accuracy": "metric", "CIFAR-10": "dataset", "Rademacher complexity": "concept",
+                     "3D point cloud data": "concept", "Mamba": "method"}
+
+
+def test_graph_concept_ids_are_xml_names():
+    import re
+
+    t = "We use C++ and KOALA++ with the Lipschitz constant."
+    G = _graph([_paper(t, [("KOALA++", t), ("Lipschitz constant", t, {"kind": "concept"})]),
+                _paper(t + " ", [("KOALA++", t + " "), ("Lipschitz constant", t + " ", {"kind": "concept"})])])
+    nmtoken = re.compile(r"^[\w.:-]+$")
+    assert all(nmtoken.match(n) and " " not in n for n in G)
+
+
+def test_graph_paper_label_is_the_name_it_coins():
+    t = "Reinforcement learning is costly. We propose UFO-RL, an uncertainty-focused framework for fast RL."
+    G = _graph([_paper(t, [("Reinforcement learning", t)])])
+    paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper")
+    assert G.nodes[paper]["label"] == "UFO-RL"

@@ -1,0 +1,82 @@
+"""The concept layer's word rules (kgraph.terms): no model needed."""
+
+import pytest
+
+from kgraph.canon import concept_key
+from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordination, subterms
+
+
+@pytest.mark.parametrize("phrase, term", [
+    ("confounding-resistant domain generalization methods", "confounding-resistant domain generalization"),
+    ("domain generalization approaches", "domain generalization"),
+    ("certain non-causal visual attributes", "non-causal visual attributes"),
+    ("our novel Mixture-of-Experts architecture", "Mixture-of-Experts"),
+    ("existing continual learning paradigm", "continual learning"),
+    ("significant improvements", "improvements"),
+    ("manually predefined instruments", "instruments"),
+    ("fully connected networks", "fully connected networks"),   # an adverb that is part of the name stays
+    ("strongly convex functions", "strongly convex functions"),
+    ("unregularized gradient methods", "unregularized gradient methods"),  # "gradient methods" is a term
+    ("CLIP models", "CLIP"),
+    ("Zone of Proximal Development theory", "Zone of Proximal Development"),
+    ("Polyak-Lojasiewicz condition - guaranteeing", "Polyak-Lojasiewicz condition"),
+    ("Fujishige-Wolfe's algorithm", "Fujishige-Wolfe"),
+])
+def test_terms_clean_term(phrase, term):
+    assert clean_term(phrase) == term
+
+
+@pytest.mark.parametrize("phrase, terms", [
+    ("negative and non-monotone functions", ["negative functions", "non-monotone functions"]),
+    ("sentiment analysis and question answering", ["sentiment analysis", "question answering"]),
+    ("upper- and lower-level objectives", ["upper-level objectives", "lower-level objectives"]),
+    ("logistic, hyperbolic tangent", ["logistic", "hyperbolic tangent"]),
+    ("stochastic gradient descent", ["stochastic gradient descent"]),
+])
+def test_terms_split_coordination(phrase, terms):
+    assert split_coordination(phrase) == terms
+
+
+@pytest.mark.parametrize("phrase", [
+    "complex", "large", "computational", "Learning", "real-world", "time", "negative",  # lone generic words
+    "UFO-RL leverages", "soft contrastive loss aligned",                                # ending in a verb
+    "models struggle to retain", "that the model",                                       # sentence pieces
+    "PH-based", "IRM-free", "multi-task", "first-order", "Fully-Corrective",           # modifiers without a head
+    "- value associations", "upper-", "model training",
+])
+def test_terms_junk(phrase):
+    assert is_junk(phrase)
+
+
+@pytest.mark.parametrize("phrase", [
+    "regret", "bandits", "domain generalization", "CIFAR-10", "LEAR", "pre-training", "fine-tuning",
+    "reinforcement learning", "Rademacher complexity", "denoising score matching",
+])
+def test_terms_not_junk(phrase):
+    assert not is_junk(phrase)
+
+
+@pytest.mark.parametrize("phrase, vague", [
+    ("sparse gating regimes", True), ("reward changes", True), ("learning-based method", True),
+    ("neural networks", True), ("deep learning", True), ("loss function", True),
+    ("reward function", False), ("Vietoris-Rips complex", False), ("gradient methods", False),
+    ("domain generalization", False), ("top-1 accuracy", False), ("accuracy", True),
+])
+def test_terms_vague(phrase, vague):
+    assert is_vague(phrase) is vague
+
+
+def test_terms_subterms_are_contiguous_and_skip_function_words():
+    subs = subterms(concept_key("minimax optimal dynamic regret bound"))
+    assert "dynamic regret bound" in subs and "regret bound" in subs and "regret" in subs
+    assert all(not s.startswith(("of ", "for ")) for s in subterms("convergence of local sgd"))
+    assert subterms("bandit") == []
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Mamba", True), ("Adam", True), ("CIFAR-100", True), ("Frank-Wolfe algorithm", True),
+    ("Lipschitz bandits", True), ("Transformers", False), ("Stochastic gradient descent", False),
+    ("dynamic regret bound", False),
+])
+def test_terms_is_name(text, name):
+    assert is_name(text) is name
