@@ -90,6 +90,7 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+@lru_cache(maxsize=1 << 18)
 def _americanize(word: str) -> str:
     if word in _KEEP or len(word) < 5:
         return word

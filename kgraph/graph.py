@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
@@ -31,7 +32,7 @@ import networkx as nx
 
 from .canon import _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .terms import (_HYPHEN_ADJ, EVALUATIVE, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .types import KINDS, ROLES, Mention, Paper
 from .years import add_years
@@ -183,6 +184,13 @@ _NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CN
 
 def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
     """The terms one mention is about, as ``(surface, named)``."""
+    return list(_terms_of(m.text, m.long_form, m.short_form, m.proposed))
+
+
+@lru_cache(maxsize=1 << 16)
+def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed: bool) -> tuple:
+    m = Mention(text, 0, len(text), "concept", long_form=long_form, short_form=short_form,
+                role="proposes" if proposed else "mentions")
     if m.long_form and m.short_form:  # a whole definition: "long form (SHORT) [tail]"
         long = _long_text(m.long_form, m.short_form)
         tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
@@ -190,13 +198,13 @@ def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
             # "Generalized Class-Aware weighted (GCA) losses" names the losses
             term = clean_term(f"{long} {tail}")
             if term and not is_junk(term):
-                return [(term, True)]
-        return [(long, True)]
+                return ((term, True),)
+        return ((long, True),)
     if m.long_form:  # a use of a defined short form: it stands for the long form
-        return [(_long_text(m.long_form, m.short_form or m.text), True)]
+        return ((_long_text(m.long_form, m.short_form or m.text), True),)
     text = strip_parentheticals(m.text)
     if m.short_form:
-        return [(_long_text(text, m.short_form), True)]
+        return ((_long_text(text, m.short_form), True),)
     named = m.proposed
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
     out = []
@@ -204,7 +212,7 @@ def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
         term = clean_term(part)
         if term and not is_junk(term):
             out.append((term, named))
-    return out
+    return tuple(out)
 
 
 def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
@@ -410,7 +418,8 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 _SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
                         "technique problem task paradigm".split())
 
-#: A word seen only inside longer terms is a term itself when this many different words modify it.
+#: A word seen only inside longer terms is a term itself when this many different words modify it,
+#: in as many papers.
 MIN_MODIFIERS = 3
 
 #: A paper linked to fewer terms than this keeps its strongest one-paper phrases as terms.
@@ -485,7 +494,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             if sub not in concepts:
                 concepts[sub] = _Concept()
     for word, before in left.items():
-        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= 2
+        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= MIN_MODIFIERS
                 and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2
                 and "NOUN" in _pos(word)):
             nodes.add(word)
@@ -670,6 +679,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
                 return kinds
     if c.kinds["dataset"] and is_name(label) and kind == "concept":
         return "dataset"
+    if kind == "concept" and " " not in label and _named([label]):
+        return "method"  # a coined name the tagger called a concept: "CLIP", "GP-UCB", "DANA"
     return kind
 
 
@@ -686,7 +697,7 @@ _HEAD_KINDS = (
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking
-    seriation allocation scheduling routing problem generalization""".split())),
+    seriation allocation scheduling routing problem generalization minimization""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )
 #: Heads of a kind of data rather than a dataset.

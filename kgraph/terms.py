@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
+from .errors import MissingExtra
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
@@ -116,6 +118,15 @@ approximation
 guarantee
 complexity
 accuracy
+hessian
+jacobian
+jacobian operator
+gaussian distribution
+image data
+text data
+predictive model
+decision boundary
+in distribution
 classification
 regression
 estimation
@@ -213,11 +224,33 @@ _COORD = re.compile(r"\s*(?:,\s*(?:and|or)\s+|\s+(?:and|or|and/or)\s+|,\s*)", re
 _WORD = re.compile(r"[\w][\w\-'.+#]*")
 
 
-def getAllLemmas(word: str) -> dict:
-    """lemminflect's lemmas of ``word`` by part of speech (imported on first use: it loads spaCy)."""
-    from lemminflect import getAllLemmas as lemmas
+@lru_cache(maxsize=1)
+def _lexicon() -> dict[str, frozenset[str]]:
+    """lemminflect's English lexicon: word -> the parts of speech it can have (NOUN, VERB, ADJ, ADV).
 
-    return lemmas(word)
+    Read from the package's data file rather than through ``import lemminflect``,
+    which imports spaCy (2-3 s): warm rebuilds and queries never need spaCy.
+    """
+    import csv
+    import gzip
+    from importlib.util import find_spec
+
+    spec = find_spec("lemminflect")
+    if spec is None or not spec.submodule_search_locations:
+        raise MissingExtra("lemminflect is not installed: pip install lemminflect")
+    path = Path(spec.submodule_search_locations[0]) / "resources" / "lemma_lu.csv.gz"
+    upos = {"noun": "NOUN", "verb": "VERB", "aux": "VERB", "adj": "ADJ", "adv": "ADV"}
+    table: dict[str, set[str]] = {}
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for row in csv.reader(f):
+            if len(row) >= 2 and row[1] in upos:
+                table.setdefault(row[0], set()).add(upos[row[1]])
+    return {word: frozenset(tags) for word, tags in table.items()}
+
+
+def getAllLemmas(word: str) -> frozenset[str]:
+    """The parts of speech the lexicon knows for ``word`` (lower-cased), empty when it does not know it."""
+    return _lexicon().get(word.lower(), frozenset())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -375,6 +408,7 @@ def split_coordination(text: str) -> list[str]:
     return parts
 
 
+@lru_cache(maxsize=1 << 16)
 def is_junk(term: str) -> bool:
     """True when ``term`` is not something a researcher would look up.
 
@@ -396,6 +430,11 @@ def is_junk(term: str) -> bool:
         return True
     if any(w in _VERBAL for w in lower):
         return True  # a sentence piece: "models struggle to retain"
+    if any(w.endswith("'") for w in words[:-1]):
+        return True  # "MLLMs' attention"
+    for i in range(1, len(words) - 1):  # "L2C-Insert builds solutions": a name, a verb, its object
+        if lower[i].endswith("s") and "VERB" in _pos(lower[i]) and is_name(words[i - 1]) and not is_name(words[i]):
+            return True
     if lower[0] in _FUNCTION or lower[-1] in _FUNCTION:
         return True
     last = words[-1]
@@ -418,6 +457,7 @@ def is_junk(term: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=1 << 16)
 def is_vague(term: str) -> bool:
     """True for a description rather than a term: a generic head with no name in it, or a field-wide term.
 
@@ -460,6 +500,11 @@ def subterms(text: str) -> list[str]:
     >>> subterms("Lipschitz bandits")
     ['bandit']
     """
+    return list(_subterms(text))
+
+
+@lru_cache(maxsize=1 << 17)
+def _subterms(text: str) -> tuple[str, ...]:
     words = text.split()
     # the head phrase ends where a post-modifier starts: "X methods based on Y", "X of Y"
     for i, w in enumerate(words[1:], 1):
@@ -495,7 +540,7 @@ def subterms(text: str) -> list[str]:
         sub = concept_key(rest)
         if sub and sub not in out:
             out.append(sub)
-    return out
+    return tuple(out)
 
 
 #: Words that start a post-modifier of the head phrase.

@@ -183,3 +183,79 @@ def test_query_functions_take_the_graph(corpus_kg):
         query.related_papers(G, corpus_kg.papers()[0], limit=0)
     with pytest.raises(ValueError, match="kind = 'methods'"):
         query.top_concepts(G, kind="methods")
+
+
+# --- the hierarchy and search, on graphs built from hand-made mentions (no model) ---------------
+
+
+def _bandit_graph():
+    from kgraph.graph import build_graph
+    from kgraph.types import Mention, Paper
+
+    texts = ["We study non-stationary Lipschitz bandits with a dynamic regret bound.",
+             "We study GP bandits and prove a regret bound and constant cumulative regret.",
+             "We study the combinatorial semi-bandit problem and its logarithmic regret.",
+             "Early stopping helps reinforcement learning (RL) agents; RL needs exploration."]
+    spans = [["non-stationary Lipschitz bandits", "dynamic regret bound"],
+             ["GP bandits", "regret bound", "constant cumulative regret"],
+             ["combinatorial semi-bandit problem", "logarithmic regret"],
+             ["Early stopping", "reinforcement learning (RL)", "exploration"]]
+    papers, mentions = [], []
+    for text, names in zip(texts, spans):
+        papers.append(Paper(text, sources=["t.txt:1"]))
+        ms = []
+        for name in names:
+            start = text.index(name)
+            kw = {"long_form": "reinforcement learning", "short_form": "RL"} if "(RL)" in name else {}
+            ms.append(Mention(name, start, start + len(name), "task", **kw))
+        mentions.append(ms)
+    return build_graph(papers, mentions)
+
+
+def test_query_papers_about_includes_narrower_terms_and_says_through_which():
+    from kgraph import query
+
+    G = _bandit_graph()
+    rows = query.papers_about(G, "bandits")
+    assert len(rows) == 3
+    assert {G.nodes[through]["label"] for _, _, _, through in rows} == {
+        "non-stationary Lipschitz bandits", "GP bandits", "combinatorial semi-bandit problem"}
+    sub = query.neighbourhood(G, "regret")
+    assert sum(1 for _, k in sub.nodes(data="kind") if k == "paper") == 3
+
+
+def test_query_related_papers_count_shared_broader_terms():
+    from kgraph import query
+
+    G = _bandit_graph()
+    first = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and "Lipschitz" in d["abstract"])
+    related = query.related_papers(G, first)
+    assert len(related) == 2   # the other bandit papers, not the RL one
+    labels = {G.nodes[c]["label"] for _, _, shared in related for c in shared}
+    assert {"regret", "regret bound"} & labels and any("bandit" in label for label in labels)
+
+
+@pytest.mark.parametrize("text, best, score", [
+    ("reinforcement learning", "reinforcement learning", 100.0),
+    ("RL", "reinforcement learning", 100.0),
+    ("bandit", "bandits", 100.0),
+    ("regret", "regret", 100.0),
+    ("Lipschitz", "non-stationary Lipschitz bandits", 90.0),
+    ("lipsch", "non-stationary Lipschitz bandits", 80.0),
+    ("reinforcment learning", "reinforcement learning", 70.0),
+])
+def test_query_search_ranks_by_how_a_name_matches(text, best, score):
+    from kgraph import query
+
+    G = _bandit_graph()
+    node, got = query.search(G, text)[0]
+    assert (G.nodes[node]["label"], got) == (best, score)
+
+
+@pytest.mark.parametrize("text", ["EA", "arly", "fusion", "quantum toaster"])
+def test_query_search_lists_nothing_below_a_clear_match(text):
+    from kgraph import query
+
+    G = _bandit_graph()
+    hits = [G.nodes[n]["label"] for n, _ in query.search(G, text) if G.nodes[n]["kind"] != "paper"]
+    assert hits == []
