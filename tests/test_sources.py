@@ -381,3 +381,12 @@ def test_sources_papers_are_found_by_doi_and_arxiv_id(samples_out):
     assert kg.graph.nodes[by_arxiv]["label"] == "Verifying Chain-of-Thought Reasoning in Large Language Models"
     result = _kgraph("query", "related", "2305.01234", "--graph", samples_out / "graph.graphml")
     assert result.returncode == 0 and "Verifying Chain-of-Thought" in result.stdout
+
+
+def test_sources_readme_trends_example_is_what_kgraph_prints(samples_out):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = "$ kgraph query trends --limit 3 --min-papers 2\n"
+    shown = readme[readme.index(command) + len(command):]
+    shown = shown[:shown.index("```")]
+    result = _kgraph("query", "trends", "--limit", "3", "--min-papers", "2", "--graph", samples_out / "graph.graphml")
+    assert result.stdout == shown
