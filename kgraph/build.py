@@ -16,6 +16,7 @@ from .extract import extractor_version
 from .graph import MAX_NEIGHBOURS, MIN_COOCCURRENCE, MIN_NPMI, build_graph
 from .knowledge_graph import KnowledgeGraph
 from .parallel import extract_corpus
+from .progress import BuildProgress
 from .read import normalize_text, read_inputs
 from .types import Paper
 
@@ -24,7 +25,7 @@ __all__ = ["build", "from_texts", "load"]
 log = logging.getLogger("kgraph")
 
 
-def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool = False,
+def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool | BuildProgress = False,
           model_dir: str | None = None, cache: bool | str | Path = False, jobs: int = 1,
           scheduler: str | None = None, min_cooccurrence: int = MIN_COOCCURRENCE, min_npmi: float = MIN_NPMI,
           max_neighbours: int = MAX_NEIGHBOURS) -> KnowledgeGraph:
@@ -34,8 +35,10 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
     ----------
     inputs : path or list of paths
         Files or folders of abstracts (see :func:`kgraph.read.read_inputs`).
-    progress : bool
-        Show a progress bar on stderr.
+    progress : bool or BuildProgress
+        Show the stages (reading, extracting per abstract, graph) on stderr;
+        or on this :class:`~kgraph.progress.BuildProgress`, which the caller
+        closes (the CLI adds the exports stage).
     cache : bool or path
         Reuse and store extraction results: ``True`` for the user's cache
         (:func:`kgraph.cache.default_cache_path`), a path for that file,
@@ -55,9 +58,16 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
     """
     if isinstance(inputs, (str, Path)):
         inputs = [inputs]
-    papers = read_inputs(inputs, warn=log.warning)
-    return _build(papers, progress=progress, model_dir=model_dir, cache=cache, jobs=jobs, scheduler=scheduler,
-                  min_cooccurrence=min_cooccurrence, min_npmi=min_npmi, max_neighbours=max_neighbours)
+    bar = progress if isinstance(progress, BuildProgress) else BuildProgress() if progress else None
+    try:
+        if bar:
+            bar.stage("reading")
+        papers = read_inputs(inputs, warn=log.warning)
+        return _build(papers, progress=bar, model_dir=model_dir, cache=cache, jobs=jobs, scheduler=scheduler,
+                      min_cooccurrence=min_cooccurrence, min_npmi=min_npmi, max_neighbours=max_neighbours)
+    finally:
+        if bar and bar is not progress:
+            bar.close()
 
 
 def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: bool | str | Path = False,
@@ -87,26 +97,23 @@ def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: boo
                   min_npmi=min_npmi, max_neighbours=max_neighbours)
 
 
-def _build(papers: list[Paper], *, progress: bool = False, model_dir: str | None = None,
+def _build(papers: list[Paper], *, progress: BuildProgress | None = None, model_dir: str | None = None,
            cache: bool | str | Path = False, jobs: int = 1, scheduler: str | None = None,
            **thresholds) -> KnowledgeGraph:
     texts = [p.abstract for p in papers]
     store = None
     if cache:
         store = MentionCache(None if cache is True else cache, version=extractor_version(model_dir))
-    bar = None
     if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(texts), unit="abstract", desc="extracting", leave=False)
+        progress.stage("extracting", total=len(texts))
     try:
         mentions = extract_corpus(texts, model_dir=model_dir, cache=store, jobs=jobs, scheduler=scheduler,
-                                  progress=bar.update if bar else None)
+                                  progress=progress.advance if progress else None)
     finally:
-        if bar:
-            bar.close()
         if store:
             store.close()
+    if progress:
+        progress.stage("graph")
     return KnowledgeGraph(build_graph(papers, mentions, **thresholds))
 
 

@@ -132,6 +132,8 @@ def concept_key(text: str) -> str:
     words = [_americanize(w) for w in text.split()]
     if words:
         words[-1] = _singular(words[-1])
+    if len(words) > 2 and words[-2:] == ["loss", "function"]:
+        words.pop()  # "GLA loss functions" are the GLA losses
     # "continual learning paradigm", "DOP method": the name without its generic head
     while len(words) > 1 and words[-1] in GENERIC_HEADS and not all(
         w in GENERIC_WORDS or w in _FUNCTION_WORDS for w in words[:-1]

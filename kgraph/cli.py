@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -38,14 +40,21 @@ def _setup_logging(quiet: bool):
 
 def _cmd_build(args) -> int:
     from .build import build
+    from .progress import BuildProgress
 
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise NotADirectoryError(f"{out}: output path exists and is not a folder")
-    progress = not args.quiet and sys.stderr.isatty()
+    _check_out_dir(out)
+    progress = BuildProgress() if not args.quiet and sys.stderr.isatty() else None
     cache = False if args.no_cache else (args.cache or True)
-    kg = build(args.inputs or ["data"], progress=progress, cache=cache, jobs=args.jobs, scheduler=args.scheduler)
-    files = kg.save(out)
+    try:
+        kg = build(args.inputs or ["data"], progress=progress or False, cache=cache, jobs=args.jobs,
+                   scheduler=args.scheduler)
+        if progress:
+            progress.stage("exports")
+        files = kg.save(out)
+    finally:
+        if progress:
+            progress.close()
     if not args.quiet:
         s = kg.summary()
         concepts = ", ".join(f"{n} {k}" for k, n in s["concepts"].items())
@@ -59,6 +68,25 @@ def _cmd_build(args) -> int:
             print(f"years: {min(years)}-{max(years)} ({sum(years.values())} of {s['papers']} papers dated)")
         print("files: " + ", ".join(str(f) for f in files))
     return 0
+
+
+def _check_out_dir(out: Path) -> None:
+    """Fail before any work when ``out`` cannot be (or become) a writable folder."""
+    for folder in (out, *out.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                what = "is a file" if folder == out else f"has a file as parent ({folder})"
+                raise NotADirectoryError(f"{out}: cannot be the output folder: it {what}")
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise PermissionError(f"{out}: cannot write there ({folder} is not writable)")
+            return
+
+
+def _check_out_file(path: Path) -> None:
+    """Fail before any work when ``path`` cannot be written as a file."""
+    if path.is_dir():
+        raise IsADirectoryError(f"{path}: is a folder; give a file name")
+    _check_out_dir(path.parent)
 
 
 def _cmd_evaluate(args) -> int:
@@ -81,6 +109,9 @@ def _cmd_evaluate(args) -> int:
 def _cmd_train(args) -> int:
     from .train import train
 
+    _check_out_dir(Path(args.out))
+    if args.keep_fp32:
+        _check_out_file(Path(args.keep_fp32))
     result = train(args.train, args.dev, out_dir=args.out, epochs=args.epochs, lr=args.lr,
                    batch_size=args.batch_size, seed=args.seed, keep_fp32=args.keep_fp32)
     for entry in result["history"]:
@@ -97,6 +128,15 @@ def _load(args):
 
 def _node_label(kg, n: str) -> str:
     return str(kg.graph.nodes[n].get("label", n))
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters; a cut ends in an ellipsis."""
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _wrote_html(path: str, G) -> None:
+    log.info("wrote %s (%d nodes, %d edges)", path, G.number_of_nodes(), G.number_of_edges())
 
 
 def _table(rows: list[tuple], headers: tuple) -> str:
@@ -121,12 +161,15 @@ def _emit(args, data, rows, headers) -> int:
 def _cmd_neighbours(args) -> int:
     from .export import write_html
 
+    if args.html:
+        _check_out_file(Path(args.html))
     kg = _load(args)
     center = kg.find_concept(args.concept)
     sub = kg.neighbourhood(center, depth=args.depth, kinds=args.kind)
     if args.html:
         write_html(sub, args.html, title=f"kgraph: {_node_label(kg, center)}", highlight=[center],
                    note=f"neighbourhood of {_node_label(kg, center)} (depth {args.depth})")
+        _wrote_html(args.html, sub)
     nodes = sorted((n for n in sub if n != center),
                    key=lambda n: (sub.nodes[n].get("kind") == "paper", -int(sub.nodes[n].get("papers", 0)), n))
     data = {"concept": center, "label": _node_label(kg, center),
@@ -135,6 +178,8 @@ def _cmd_neighbours(args) -> int:
     rows = [(d["kind"], d["papers"], d["label"]) for d in data["nodes"]]
     if not args.json:
         print(f"{data['label']} ({center}): {len(nodes)} nodes within depth {args.depth}")
+        if not nodes and args.kind and "paper" not in args.kind and args.depth == 1:
+            print("(concepts meet through the papers that mention them: try --depth 2)")
     return _emit(args, data, rows, ("kind", "papers", "label"))
 
 
@@ -147,22 +192,27 @@ def _cmd_related(args) -> int:
                          "shared": [_node_label(kg, c) for c in shared]} for p, s, shared in related]}
     if not args.json:
         print(f"related to {data['label']} ({paper}):")
-    rows = [(f"{d['score']:.3f}", d["label"][:60], ", ".join(d["shared"][:5])) for d in data["related"]]
+    rows = [(f"{d['score']:.3f}", _cut(d["label"], 60), _cut(", ".join(d["shared"][:5]), 80)) for d in data["related"]]
     return _emit(args, data, rows, ("score", "paper", "shared concepts"))
 
 
 def _cmd_path(args) -> int:
     from .export import write_html
 
+    if args.html:
+        _check_out_file(Path(args.html))
     kg = _load(args)
     paths = kg.paths(args.a, args.b, limit=args.limit)
     if args.html and paths:
-        nodes = {n for p in paths for n in p}
-        write_html(kg.graph.subgraph(nodes), args.html, title="kgraph: paths", highlight=[paths[0][0], paths[0][-1]],
+        sub = kg.graph.subgraph({n for p in paths for n in p})
+        write_html(sub, args.html, title="kgraph: paths", highlight=[paths[0][0], paths[0][-1]],
                    note=f"{len(paths)} shortest paths")
+        _wrote_html(args.html, sub)
+    elif args.html:
+        log.warning("no path, so %s was not written", args.html)
     data = {"paths": [[{"id": n, "label": _node_label(kg, n), "kind": kg.graph.nodes[n].get("kind")} for n in p]
                       for p in paths]}
-    rows = [(i + 1, len(p) - 1, " -> ".join(_node_label(kg, n)[:40] for n in p)) for i, p in enumerate(paths)]
+    rows = [(i + 1, len(p) - 1, " -> ".join(_cut(_node_label(kg, n), 40) for n in p)) for i, p in enumerate(paths)]
     return _emit(args, data, rows, ("#", "hops", "path"))
 
 
@@ -170,7 +220,7 @@ def _cmd_search(args) -> int:
     kg = _load(args)
     hits = kg.search(args.text, limit=args.limit)
     data = [{"id": n, "kind": kg.graph.nodes[n].get("kind"), "label": _node_label(kg, n), "score": s} for n, s in hits]
-    rows = [(d["kind"], f"{d['score']:.0f}", d["label"][:70], d["id"]) for d in data]
+    rows = [(d["kind"], f"{d['score']:.0f}", _cut(d["label"], 70), d["id"]) for d in data]
     return _emit(args, data, rows, ("kind", "score", "label", "id"))
 
 
@@ -190,12 +240,33 @@ def _cmd_stats(args) -> int:
         return 0
     print(f"papers: {summary['papers']}   concepts: {sum(summary['concepts'].values())}   edges: {summary['edges']}")
     for k in KINDS:
-        names = ", ".join(f"{label} ({n})" for label, n in top[k])
+        names = ", ".join(f"{_cut(label, 40)} ({n})" for label, n in top[k])
         print(f"{k:8} {summary['concepts'][k]:5}  {names}")
     print(f"communities: {len(comms)}")
     for c in data["communities"][: args.limit]:
-        print(f"  {c['community']:3}  {c['nodes']:4} nodes  {c['label']}")
+        print(f"  {c['community']:3}  {c['nodes']:4} nodes  {_cut(c['label'], 100)}")
     return 0
+
+
+def _number(kind: type, *, minimum: float, name: str):
+    """An argparse type: ``kind`` (int or float) at least ``minimum``, with a message that names the value."""
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {name}") from None
+        if not value >= minimum:  # also rejects nan
+            raise argparse.ArgumentTypeError(f"{text} is invalid; it must be at least {minimum:g}")
+        return value
+
+    parse.__name__ = name
+    return parse
+
+
+_count = _number(int, minimum=1, name="a whole number")
+_seed = _number(int, minimum=0, name="a whole number")
+_rate = _number(float, minimum=1e-12, name="a number")
 
 
 def _cmd_trends(args) -> int:
@@ -218,45 +289,48 @@ def _cmd_trends(args) -> int:
 
 
 def make_parser() -> argparse.ArgumentParser:
+    """The ``kgraph`` argument parser: every argument has help, numbers are checked here."""
     parser = argparse.ArgumentParser(prog="kgraph", description="Build a knowledge graph from paper abstracts.")
     parser.add_argument("--version", action="version", version=f"kgraph {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of:")
 
     p = sub.add_parser("build", help="read abstracts, extract concepts, write the graph files")
-    p.add_argument("inputs", nargs="*", metavar="INPUT", help="files or folders (default: data/)")
+    p.add_argument("inputs", nargs="*", metavar="INPUT",
+                   help="files (.txt, .jsonl, .json, .csv) or folders of them (default: data/)")
     p.add_argument("--out", default="outputs", metavar="DIR", help="output folder (default: outputs/)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, warnings or summary")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="extract in N processes (default 1)")
+    p.add_argument("--jobs", type=_count, default=1, metavar="N", help="extract in N processes (default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="extract on the Dask cluster at ADDRESS (tcp://host:8786)")
     p.add_argument("--cache", metavar="FILE", help="extraction cache (default: ~/.cache/kgraph/mentions.sqlite)")
     p.add_argument("--no-cache", action="store_true", help="extract everything again, without reading or writing the cache")
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("evaluate", help="score extraction on SciERC-format gold")
-    p.add_argument("gold", metavar="GOLD.json")
+    p.add_argument("gold", metavar="GOLD.json", help="SciERC-format file: one JSON document per line")
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
     p.set_defaults(func=_cmd_evaluate)
 
     p = sub.add_parser("train", help="train the tagger on SciERC-format files (needs the train extra)")
-    p.add_argument("train", nargs="+", metavar="TRAIN.json")
+    p.add_argument("train", nargs="+", metavar="TRAIN.json", help="SciERC-format training files")
     p.add_argument("--dev", metavar="DEV.json", help="score on this file after each epoch")
     p.add_argument("--out", default=str(MODEL_DIR), metavar="DIR", help="where to write the model (default: the package)")
-    p.add_argument("--epochs", type=int, default=6)
-    p.add_argument("--lr", type=float, default=2e-4)
-    p.add_argument("--batch-size", type=int, default=8)
-    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--epochs", type=_count, default=6, metavar="N", help="passes over the training data (default 6)")
+    p.add_argument("--lr", type=_rate, default=2e-4, metavar="RATE", help="peak learning rate of AdamW (default 2e-4)")
+    p.add_argument("--batch-size", type=_count, default=8, metavar="N", help="text windows per step (default 8)")
+    p.add_argument("--seed", type=_seed, default=13, metavar="N", help="random seed (default 13)")
     p.add_argument("--keep-fp32", metavar="FILE", help="also keep the unquantised ONNX network here")
     p.set_defaults(func=_cmd_train)
+
     def graph_opts(q):
         q.add_argument("--graph", default="outputs/graph.graphml", metavar="FILE",
-                       help="saved graph (default: outputs/graph.graphml)")
+                       help="saved graph: a .graphml or .json file, or its folder (default: outputs/graph.graphml)")
         q.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     query = sub.add_parser("query", help="ask a saved graph (no extraction)")
-    qsub = query.add_subparsers(dest="query", required=True)
+    qsub = query.add_subparsers(dest="query", required=True, metavar="QUERY", help="one of:")
     q = qsub.add_parser("neighbours", aliases=["neighbors"], help="concepts and papers around a concept")
-    q.add_argument("concept")
-    q.add_argument("--depth", type=int, default=1)
+    q.add_argument("concept", help="a concept's name, alias, abbreviation or near spelling")
+    q.add_argument("--depth", type=_count, default=1, metavar="N", help="hops from the concept (default 1)")
     q.add_argument("--kind", action="append", choices=["paper", *KINDS],
                    help="keep only nodes of this kind (repeatable)")
     q.add_argument("--html", metavar="FILE", help="also write a focused page of the neighbourhood")
@@ -264,49 +338,67 @@ def make_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=_cmd_neighbours)
     q = qsub.add_parser("related", help="papers closest to a paper, with the concepts they share")
     q.add_argument("paper", help="paper id, record id, or a fragment of its label or abstract")
-    q.add_argument("--limit", "-k", type=int, default=10, metavar="N", help="at most N papers (default 10)")
+    q.add_argument("--limit", "-k", type=_count, default=10, metavar="N", help="at most N papers (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_related)
     q = qsub.add_parser("path", help="shortest paths between two papers or concepts")
-    q.add_argument("a")
-    q.add_argument("b")
-    q.add_argument("--limit", "-k", type=int, default=3, metavar="N", help="at most N paths (default 3)")
+    q.add_argument("a", help="where the paths start: a concept or a paper (id or fragment)")
+    q.add_argument("b", help="where the paths end: a concept or a paper (id or fragment)")
+    q.add_argument("--limit", "-k", type=_count, default=3, metavar="N", help="at most N paths (default 3)")
     q.add_argument("--html", metavar="FILE", help="also write a page of the paths")
     graph_opts(q)
     q.set_defaults(func=_cmd_path)
     q = qsub.add_parser("search", help="concepts and papers matching a text")
-    q.add_argument("text")
-    q.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results (default 10)")
+    q.add_argument("text", help="words to look for in labels, aliases and abstracts")
+    q.add_argument("--limit", type=_count, default=10, metavar="N", help="at most N results (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_search)
     q = qsub.add_parser("trends", help="rising and fading concepts (needs papers with years)")
-    q.add_argument("--kind", choices=["method", "task", "dataset", "metric", "concept"], help="only this kind")
-    q.add_argument("--since", type=int, metavar="YEAR", help="only papers from YEAR on")
-    q.add_argument("--limit", "-n", type=int, default=10, metavar="N", help="at most N rising and N fading concepts (default 10)")
-    q.add_argument("--min-papers", type=int, default=3, metavar="N",
+    q.add_argument("--kind", choices=KINDS, help="only concepts of this kind")
+    q.add_argument("--since", type=_seed, metavar="YEAR", help="only papers from YEAR on")
+    q.add_argument("--limit", "-n", type=_count, default=10, metavar="N",
+                   help="at most N rising and N fading concepts (default 10)")
+    q.add_argument("--min-papers", type=_count, default=3, metavar="N",
                    help="rank only concepts with N or more dated papers (default 3)")
     graph_opts(q)
     q.set_defaults(func=_cmd_trends)
 
     p = sub.add_parser("stats", help="counts, top concepts per kind, communities of a saved graph")
-    p.add_argument("--limit", "--top", type=int, default=5, metavar="N",
+    p.add_argument("--limit", "--top", type=_count, default=5, metavar="N",
                    help="top N concepts per kind and N largest communities (default 5)")
     graph_opts(p)
     p.set_defaults(func=_cmd_stats)
     return parser
 
 
+def _error(message: str) -> None:
+    """One ``kgraph: error:`` line, whatever the message quotes (a query with a line break, say)."""
+    print(f"kgraph: error: {' '.join(message.split())}", file=sys.stderr)
+
+
+def _quiet_stdout() -> int:
+    """The reader of stdout went away (``kgraph stats | head -1``): stop quietly, as Unix tools do."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit would fail again otherwise
+    return 128 + signal.SIGPIPE
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the ``kgraph`` command; returns the exit code (2 for a user error, 130 when interrupted)."""
     args = make_parser().parse_args(argv)
     restore_logging = _setup_logging(getattr(args, "quiet", False))
     try:
-        return args.func(args)
-    except (KGraphError, KeyError, NotADirectoryError, FileNotFoundError, PermissionError, ValueError,
-            RuntimeError) as err:
-        print(f"kgraph: error: {err}", file=sys.stderr)
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        return _quiet_stdout()
+    except KGraphError as err:
+        _error(str(err))
         return 2
     except OSError as err:
-        print(f"kgraph: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        where = f"{err.filename}: " if err.filename else ""
+        _error(f"{where}{err.strerror or err}")
         return 2
     except KeyboardInterrupt:
         print("kgraph: interrupted; previous outputs left as they were", file=sys.stderr)

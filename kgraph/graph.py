@@ -68,7 +68,7 @@ class _Concept:
     heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
 
 
-def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
+def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
     """Short forms whose definitions agree across the corpus, and long forms that are the same definition.
 
     Returns ``(short key -> long key, long key -> canonical long key)``. Two
@@ -81,11 +81,11 @@ def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, st
     from rapidfuzz import fuzz
 
     defs: dict[str, Counter] = defaultdict(Counter)
-    for ms in mentions:
+    for paper, ms in zip(papers, mentions):
         seen = set()
         for m in ms:
             if m.long_form:
-                pair = (concept_key(m.short_form or m.text), concept_key(_long_text(m.long_form, m.short_form or m.text)))
+                pair = (concept_key(m.short_form or m.text), concept_key(_full_long_form(m, paper.abstract)))
                 if pair not in seen:  # counted once per paper
                     seen.add(pair)
                     defs[pair[0]][pair[1]] += 1
@@ -101,11 +101,32 @@ def _resolve_shorts(mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, st
             else:
                 groups.append([long])
         for group in groups:
+            # a definition cut before its head ("Generalized Logit-Adjusted") is the one that has it
+            group.sort(key=lambda k: -any(k != other and k.startswith(other + " ") for other in group))
             for long in group[1:]:
                 same[long] = group[0]
         if len(groups) == 1:
             shorts[short] = groups[0][0]
     return shorts, same
+
+
+def _full_long_form(m: Mention, text: str) -> str:
+    """The long form a mention stands for, with the head a definition left after the bracket.
+
+    "Generalized Logit-Adjusted (GLA) loss functions" defines GLA as the loss
+    functions: a long form whose last word cannot be a noun takes the words
+    after the bracket in ``text`` (the abstract).
+    """
+    short = m.short_form or m.text
+    long = _long_text(m.long_form, short)
+    words = long.split()
+    if not words or "NOUN" in _pos(words[-1].lower()) or words[-1].lower().endswith("ing"):
+        return long
+    found = re.search(re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)\s*([\w\- ]+?)(?=\s*[,.;:()]|\s+(?:and|or|that|which|to|for|with|in|on)\b|$)",
+                      text)
+    if found and found.group(1).strip():
+        return clean_term(f"{long} {found.group(1).strip()}") or long
+    return long
 
 
 #: Two definitions of one abbreviation whose keys are this similar (rapidfuzz ratio) are one definition.
@@ -205,7 +226,7 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
     text = strip_parentheticals(m.text)
     if m.short_form:
         return ((_long_text(text, m.short_form), True),)
-    named = m.proposed
+    named = m.proposed and is_name(text)  # "we propose a norm-guided objective" names no term
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
     out = []
     for part in parts:
@@ -222,7 +243,18 @@ def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
     words = surface.split()
     if not any(w in expand for w in words):
         return surface
-    return " ".join(expand.get(w, w) for w in words)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        out.append(expand.get(w, w))
+        i += 1
+        if w in expand:
+            # "GLA losses", "GCA loss functions" when GLA already names the losses: the head is not said twice
+            said = set(concept_key(expand[w]).split()) | {"function"}
+            while i < len(words) and concept_key(words[i]) in said:
+                i += 1
+    return " ".join(out)
 
 
 def build_graph(
@@ -236,18 +268,18 @@ def build_graph(
     """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``)."""
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
-    shorts, same = _resolve_shorts(mentions)
+    shorts, same = _resolve_shorts(papers, mentions)
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, surfaces]
     paper_terms: list[dict[str, list]] = []
 
     # short forms inside longer terms read as their long forms: "GCA losses", "GNNs heterophily degree"
     expand: dict[str, str] = {}
-    for ms in mentions:
+    for paper, ms in zip(papers, mentions):
         for m in ms:
             short = m.short_form or (m.text if m.long_form else None)
             if short and m.long_form and concept_key(short) in shorts and " " not in short:
-                expand.setdefault(short, _long_text(m.long_form, short))
+                expand.setdefault(short, _full_long_form(m, paper.abstract))
     for short in list(expand):
         expand.setdefault(short + "s", expand[short])
 
@@ -256,8 +288,8 @@ def build_graph(
         for m in ms:
             role = m.role if not m.proposed else "proposes"
             short_key = concept_key(m.text)
-            if not m.long_form and short_key in shorts and not m.short_form:
-                found = [(None, True)]  # an undefined use of a short form defined alike elsewhere
+            if short_key in shorts and not m.short_form:
+                found = [(None, True)]  # a use of a short form defined alike everywhere (here or elsewhere)
             else:
                 found = _mention_terms(m)
             if expand:
@@ -291,6 +323,7 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
+    _add_named(papers, concepts, paper_terms)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
@@ -445,6 +478,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     Returns ``(nodes, broader, fold)``.
     """
     contained: dict[str, set[str]] = defaultdict(set)  # subterm -> papers of the keys that end in it
+    containers: Counter = Counter()  # subterm -> how many different keys end in it
     left: dict[str, set[str]] = defaultdict(set)  # lone word -> the words seen right before it
     word_papers: dict[str, set[str]] = defaultdict(set)
     subs_of: dict[str, list[str]] = {}
@@ -455,6 +489,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         for sub in subs:
             if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
                 contained[sub] |= c.papers
+                containers[sub] += 1
         words = key.split()
         for i, w in enumerate(words):
             # a head: the last word, or one followed only by a generic word ("regret bound")
@@ -488,6 +523,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for sub, ps in contained.items():
         if sub in nodes or verdict.get(sub) is False:
             continue
+        if sub not in concepts and containers[sub] < 2:
+            continue  # inside one name only ("kernel Hilbert space" of RKHS): no term of its own
         if (len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub)
                 and not is_vague(sub) and (sub in concepts or sub.split()[-1] not in _DATA_HEADS)):
             nodes.add(sub)
@@ -613,6 +650,30 @@ def _find_missed(papers, nodes, concepts, paper_terms) -> None:
                 concepts[key].papers.add(paper.id)
 
 
+def _add_named(papers, concepts, paper_terms) -> None:
+    """Named datasets and standard metrics written in an abstract are its concepts, found or not by the tagger.
+
+    "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
+    only. Outside math, as written (case matters: "MAE" is a metric, "mae" is not).
+    """
+    for paper, terms in zip(papers, paper_terms):
+        text = _MATH_SPAN.sub(" ", paper.abstract)
+        for pattern, kind in ((_DATASET_IN_TEXT, "dataset"), (_METRIC_IN_TEXT, "metric")):
+            for m in pattern.finditer(text):
+                surface = m.group(0)
+                key = concept_key(surface)
+                if not key:
+                    continue
+                c = concepts.setdefault(key, _Concept())
+                c.papers.add(paper.id)
+                if key not in terms:
+                    terms[key] = [0, "mentions", set()]
+                    c.kinds[kind] += 1
+                    c.surfaces[surface] += 1
+                    c.named = True
+                terms[key][0] += 1
+
+
 def _find_words(surface: str, key: str) -> str | None:
     """The words of ``key`` as written in ``surface`` ("regret bound" in "dynamic regret bounds")."""
     words = key.split()
@@ -647,11 +708,18 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
 
 
 #: Families of named datasets and benchmarks; their mentions are datasets whatever the tagger said.
-_DATASET_NAME = re.compile(r"^(?:ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|SQuAD|"
-                           r"GLUE|SuperGLUE|WikiText|Cityscapes|PASCAL|CelebA|LSUN|ShapeNet|MovieLens|Omniglot|"
-                           r"ADE20K|NuScenes|Waymo|OGB|Cora|Citeseer|PubMed|MMLU|GSM8K|HumanEval|MBPP|"
-                           r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|TerraIncognita|WILDS|D4RL|Atari|MuJoCo)"
-                           r"(?:[\s\-]?[\w.]*)?$", re.I)
+_DATASET_FAMILIES = (r"ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|SQuAD|"
+                     r"GLUE|SuperGLUE|WikiText|Cityscapes|PASCAL|CelebA|LSUN|ShapeNet|ModelNet|MovieLens|Omniglot|"
+                     r"ADE20K|NuScenes|Waymo|OGB|Cora|Citeseer|PubMed|MMLU|GSM8K|HumanEval|MBPP|"
+                     r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|TerraIncognita|WILDS|D4RL|Atari|MuJoCo|"
+                     r"SNLI|MultiNLI|MNLI|IMDb|SST-?2|TREC|WMT|LibriSpeech|fastMRI|TSPLIB|CVRPLIB")
+#: Families of named datasets and benchmarks; their mentions are datasets whatever the tagger said.
+_DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?[\w.]*)?$", re.I)
+#: The same names in running text, with their versions: "CIFAR-100", "CIFAR-10C", "ImageNet-1k".
+_DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*)?(?![\w-])")
+#: Metrics named in running text (written as here): they are metric concepts even where the tagger missed them.
+_METRIC_IN_TEXT = re.compile(r"(?<![\w-])(?:F1(?:[- ]score)?|BLEU(?:-\d)?|ROUGE(?:-[L12])?|METEOR|CIDEr|FID|PSNR|SSIM|LPIPS"
+                             r"|AUROC|AUPRC|AUC|mAP|MAE|MSE|RMSE|NDCG|MRR|WER|top-[15] accuracy)(?![\w-])")
 
 
 def _kind_by_name(key: str, c: _Concept, kind: str) -> str:

@@ -26,9 +26,21 @@ log = logging.getLogger("kgraph")
 CHUNK = 128
 
 
-def _extract_chunk(args: tuple[list[str], str | None, int]) -> list[list[Mention]]:
+#: spaCy batch size while extraction reports progress: it moves every few abstracts, and
+#: extraction is as fast as with spaCy's batches of 64 (one onnxruntime call per window either way).
+PROGRESS_BATCH = 8
+
+
+def _extract_chunk(args: tuple[list[str], str | None, int],
+                   progress: Callable[[int], None] | None = None) -> list[list[Mention]]:
     texts, model_dir, threads = args
-    return list(extract_many(texts, model_dir=model_dir, threads=threads))
+    if progress is None:
+        return list(extract_many(texts, model_dir=model_dir, threads=threads))
+    results = []
+    for mentions in extract_many(texts, model_dir=model_dir, threads=threads, batch_size=PROGRESS_BATCH):
+        results.append(mentions)
+        progress(1)
+    return results
 
 
 def extract_corpus(
@@ -70,12 +82,12 @@ def extract_corpus(
     chunks = [keys[i : i + CHUNK] for i in range(0, len(keys), CHUNK)]
     payloads = [([todo[h] for h in chunk], model_dir, threads) for chunk in chunks]
 
-    def finish(chunk: list[str], results: list[list[Mention]]) -> None:
+    def finish(chunk: list[str], results: list[list[Mention]], *, counted: bool = False) -> None:
         batch = list(zip(chunk, results))
         done.update(batch)
         if cache is not None:
             cache.put_many(batch)
-        if progress:
+        if progress and not counted:
             progress(len(chunk))
 
     if scheduler and chunks:
@@ -88,7 +100,10 @@ def extract_corpus(
                 finish(chunk, results)
     else:
         for chunk, payload in zip(chunks, payloads):
-            finish(chunk, _extract_chunk(payload))
+            if progress is None:
+                finish(chunk, _extract_chunk(payload))
+            else:  # one step per abstract, not per chunk
+                finish(chunk, _extract_chunk(payload, progress), counted=True)
     return [done[h] for h in hashes]
 
 

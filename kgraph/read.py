@@ -8,15 +8,20 @@ lists both sources.
 
 from __future__ import annotations
 
+import codecs
+import contextvars
 import csv
 import io
 import json
+import logging
 import re
+import time
 import unicodedata
 from pathlib import Path
 from typing import Callable, Iterable
 
 from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexwalker import LatexWalkerError
 
 from . import sources
 from .errors import InputError
@@ -27,6 +32,8 @@ __all__ = ["normalize_text", "read_inputs", "SUFFIXES"]
 SUFFIXES = (".txt", ".jsonl", ".json", ".csv", *sources.SUFFIXES)
 META_FIELDS = ("id", "title", "authors", "year", "venue", "doi", "arxiv_id", "url")
 _IDENTIFIERS = ("doi", "arxiv_id", "url")  # kept as they are: normalising text would break them
+#: Records without a usable abstract named one by one per file; the rest are counted in one warning.
+SHOWN_SKIPPED = 3
 
 Warn = Callable[[str], None]
 
@@ -37,6 +44,139 @@ HEADER_MAX_WORDS = 12
 #: How much of a skipped text a warning quotes.
 QUOTE_CHARS = 60
 
+log = logging.getLogger("kgraph")
+
+
+# --- bounds on hostile text -----------------------------------------------------
+
+#: Longest text normalised, in characters (ten long abstracts). Longer text is cut at
+#: a space: that bounds every later stage, some of which are quadratic at worst
+#: (Markdown emphasis, spaCy's tokenizer).
+MAX_CHARS = 20_000
+#: Deepest ``{...}`` nesting handed to pylatexenc: each nested accent doubles its time
+#: and memory (30 levels take minutes and 20 GB). Deeper markup is read as plain text.
+LATEX_MAX_DEPTH = 8
+#: Seconds of pylatexenc per text; past them the rest of its markup is read as plain text.
+LATEX_SECONDS = 2.0
+#: Longest run without white space kept; spaCy's tokenizer is quadratic in it (20,000
+#: ``{`` take 29 s). Real abstracts stay far below (longest in the bundled corpus: 87,
+#: a link).
+MAX_WORD_CHARS = 200
+#: A run of one punctuation or symbol character longer than this ("======") becomes three.
+MAX_SYMBOL_RUN = 5
+
+#: What pylatexenc raises on markup it cannot parse (tolerant mode still has bugs, such
+#: as IndexError on a trailing ``\verb``); never MemoryError.
+_LATEX_ERRORS = (LatexWalkerError, IndexError, KeyError, ValueError, TypeError, AttributeError, RecursionError)
+_LATEX_MARKUP = re.compile(r"\\([%$&#_])|\\[A-Za-z@]+\*?|\\.|[{}]", re.S)
+_SYMBOL_RUN = re.compile(r"([^\w\s]|_)\1{%d,}" % MAX_SYMBOL_RUN)
+_LONG_WORD = re.compile(r"\S{%d,}" % (MAX_WORD_CHARS + 1))
+_PYLATEXENC_ARGS = re.compile(r"macro '(.+?)' failed its substitution")
+
+
+class _Guard:
+    """The bounds' state for one text: pylatexenc time spent, and where notes go (each once)."""
+
+    def __init__(self, warn: Warn):
+        self.warn = warn
+        self.spent = 0.0
+        self.complaints = 0  # warnings pylatexenc logged
+        self.seen: set[str] = set()
+
+    def note(self, message: str) -> None:
+        message = " ".join(message.split())  # one line, whatever a library put in it
+        if message not in self.seen:
+            self.seen.add(message)
+            self.warn(message)
+
+    def allows(self, latex: str) -> bool:
+        """Whether pylatexenc may render ``latex`` (within the time and depth bounds)."""
+        if self.spent > LATEX_SECONDS:
+            self.note(f"LaTeX took over {LATEX_SECONDS:g} s; the rest is read as plain text")
+            return False
+        depth = _depth(latex)
+        if depth > LATEX_MAX_DEPTH:
+            self.note(f"LaTeX groups nested {depth} deep (more than {LATEX_MAX_DEPTH}); read as plain text")
+            return False
+        return True
+
+
+_GUARD: contextvars.ContextVar[_Guard | None] = contextvars.ContextVar("kgraph_read_guard", default=None)
+
+
+def _depth(latex: str) -> int:
+    """Deepest nesting of unescaped braces."""
+    if latex.count("{") <= LATEX_MAX_DEPTH:
+        return latex.count("{")
+    depth = deepest = 0
+    for m in re.finditer(r"\\.|[{}]", latex, re.S):
+        c = m.group()
+        if c == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c == "}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def _flatten_latex(latex: str) -> str:
+    """Markup dropped without parsing: commands and braces go, escaped characters stay."""
+    return _LATEX_MARKUP.sub(lambda m: m.group(1) or "", latex)
+
+
+class _PylatexencRelay(logging.Handler):
+    """pylatexenc's own warnings, passed on as notes about the text being read."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage().removeprefix("WARNING: ")
+        args = _PYLATEXENC_ARGS.search(message)
+        message = f"LaTeX: {args.group(1)} lacks its arguments; read as plain text" if args else f"LaTeX: {message}"
+        guard = _GUARD.get()
+        if guard is not None:
+            guard.complaints += 1
+            guard.note(message)
+        else:
+            log.warning(message)
+
+
+def _relay_pylatexenc() -> None:
+    logger = logging.getLogger("pylatexenc")
+    if not any(isinstance(h, _PylatexencRelay) for h in logger.handlers):
+        logger.addHandler(_PylatexencRelay(logging.WARNING))
+        logger.propagate = False
+
+
+def _bound_text(text: str, warn: Warn | None) -> str:
+    """Start the bounds for one text (notes go to ``warn``): long runs cut, then the text to :data:`MAX_CHARS`."""
+    guard = _Guard(warn or log.warning)
+    _GUARD.set(guard)
+    _relay_pylatexenc()
+    if len(text) > MAX_WORD_CHARS and _LONG_WORD.search(text):
+        text = _LONG_WORD.sub(lambda m: _cut_word(m.group(), guard), text)
+    if len(text) > MAX_CHARS:
+        cut = text.rfind(" ", MAX_CHARS // 2, MAX_CHARS)
+        cut = cut if cut > 0 else MAX_CHARS
+        guard.note(f"a text of {len(text):,} characters was cut to {cut:,} (the limit is {MAX_CHARS:,})")
+        text = text[:cut]
+    return text
+
+
+def _cut_word(word: str, guard: _Guard) -> str:
+    word = _SYMBOL_RUN.sub(lambda m: m.group(1) * 3, word)
+    if len(word) > MAX_WORD_CHARS:
+        guard.note(f"a run of {len(word):,} characters without a space was cut to {MAX_WORD_CHARS}")
+        word = word[:MAX_WORD_CHARS]
+    return word
+
+
+def _bound_words(text: str) -> str:
+    """Runs of one symbol become three; runs without a space are cut to :data:`MAX_WORD_CHARS`."""
+    text = _SYMBOL_RUN.sub(lambda m: m.group(1) * 3, text)
+    if len(text) > MAX_WORD_CHARS and _LONG_WORD.search(text):
+        guard = _GUARD.get() or _Guard(log.warning)
+        text = _LONG_WORD.sub(lambda m: _cut_word(m.group(), guard), text)
+    return text
+
 
 # --- normalisation -----------------------------------------------------------
 
@@ -44,7 +184,7 @@ _latex = LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
 _MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)", re.S)
 _TEXT_CMD = re.compile(r"\\[A-Za-z]+\*?(?:\s*\{[^{}$]*\})*")
 _ACCENT = re.compile(r"\\['`^\"~=.][A-Za-z{]|\\[cvuHk]\{")
-_MD_EMPH = re.compile(r"(?<![\w*\\])(\*\*|\*|__|_)(?=[^\s*_])(.+?)(?<=[^\s*_\\])\1(?![\w*])")
+_MD_EMPH = re.compile(r"(?<![\w*\\])(\*\*|\*|__|_)(?=[^\s*_])(.{1,300}?)(?<=[^\s*_\\])\1(?![\w*])")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9\-]*[A-Za-z0-9]")
 _TRANSLATE = {
     **{ord(c): "'" for c in "\u2018\u2019\u201a\u201b\u2032\u00b4`"},
@@ -57,10 +197,19 @@ _TRANSLATE = {
 
 
 def _latex_to_text(s: str) -> str:
+    guard = _GUARD.get() or _Guard(log.warning)
+    if not guard.allows(s):
+        return _flatten_latex(s)
+    start, complaints = time.perf_counter(), guard.complaints
     try:
-        return _latex.latex_to_text(s.replace("%", r"\%"))
-    except Exception:  # pylatexenc is lenient; a parser bug must not lose the abstract
-        return s
+        text = _latex.latex_to_text(s.replace("%", r"\%"))
+    except _LATEX_ERRORS as err:  # pylatexenc has bugs on broken markup; they must not lose the abstract
+        guard.note(f"LaTeX not understood ({type(err).__name__}: {err}); read as plain text")
+        return _flatten_latex(s)
+    finally:
+        guard.spent += time.perf_counter() - start
+    # pylatexenc logs a macro it could not fill and leaves its template ("%s/%s") in the text
+    return text if guard.complaints == complaints else _flatten_latex(s)
 
 
 def _math(m: re.Match) -> str:
@@ -75,7 +224,7 @@ def _math(m: re.Match) -> str:
 
 
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\ud800-\udfff\ue000-\uf8ff\ufffe\uffff]")
-_BREAKS = re.compile("[\n\t\r\x0b\x0c]")
+_BREAKS = re.compile("[\n\t\r\x0b\x0c\x85\u2028\u2029]")
 
 
 def _clean_chars(text: str) -> str:
@@ -102,7 +251,7 @@ def _math_initial(text: str, m: re.Match) -> str | None:
 _MD_INWORD = re.compile(r"(\*\*|\*|__)([A-Za-z0-9]{1,4})\1(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(\*\*|\*|__)([A-Za-z0-9]+)\3")
 
 
-def normalize_text(text: str) -> str:
+def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     """Normalise an abstract to plain running text.
 
     LaTeX text commands are rendered (``\\textbf{D}ual`` reads ``Dual``), inline
@@ -110,6 +259,20 @@ def normalize_text(text: str) -> str:
     it out (a name set in math, such as ``$\\mathrm{DC-PU}$``, becomes plain
     text), Markdown emphasis is removed, Unicode quotes and dashes become ASCII,
     control characters are dropped and white space runs are folded.
+
+    Hostile text is bounded: text past :data:`MAX_CHARS` is cut at a space,
+    LaTeX nested deeper than :data:`LATEX_MAX_DEPTH` or past
+    :data:`LATEX_SECONDS` of conversion is read as plain text, runs of one
+    symbol become three and runs without a space are cut to
+    :data:`MAX_WORD_CHARS`.
+
+    Parameters
+    ----------
+    text : str
+        The raw abstract (or title).
+    warn : callable, optional
+        Receives one line for each bound that applied and each warning of
+        pylatexenc (default: kgraph's log).
 
     Examples
     --------
@@ -120,6 +283,7 @@ def normalize_text(text: str) -> str:
     >>> normalize_text("UFO-RL (**U**ncertainty-**F**ocused **O**ptimization) and $M$emory-enhanced MI$S$tar")
     'UFO-RL (Uncertainty-Focused Optimization) and Memory-enhanced MIStar'
     """
+    text = _bound_text(text, warn)
     text = unicodedata.normalize("NFC", _clean_chars(text))
     text = text.translate(_TRANSLATE)
     pieces = []
@@ -132,7 +296,7 @@ def normalize_text(text: str) -> str:
     pieces.append(_text_segment(text[pos:]))
     text = "".join(pieces)
     text = re.sub(r"(?<=\S)\s*--+\s*(?=\S)", " - ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return _bound_words(re.sub(r"\s+", " ", text).strip())
 
 
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
@@ -160,22 +324,73 @@ def _text_segment(s: str) -> str:
 
 # --- readers -----------------------------------------------------------------
 
+#: Byte-order marks, longest first (a UTF-32 LE mark starts like a UTF-16 LE one).
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+         (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+#: Share of a file's characters that may be undecodable or control characters before
+#: it is taken for a binary file (random bytes: about 60%; a text with a few bad bytes: far below 1%).
+BINARY_SHARE = 0.1
+#: A line this long that ends a sentence is an abstract of its own when every line of
+#: its block is one (a file of one abstract per line with no blank lines).
+LINE_ABSTRACT_CHARS = 250
+#: Largest CSV field read, in characters (the csv module's default is 131,072).
+CSV_FIELD_CHARS = 1 << 26
 
-def _read_text(path: Path, warn: Warn) -> str:
+_NOT_TEXT = re.compile("[\ufffd\x00-\x08\x0e-\x1f\x7f]")
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s*$")
+
+
+def _sniff_encoding(data: bytes) -> tuple[str, int]:
+    """The encoding of ``data`` and the length of its byte-order mark.
+
+    Without a mark, UTF-16 and UTF-32 show as zero bytes beside each ASCII
+    character (UTF-16 as Windows tools write it); anything else is read as UTF-8.
+    """
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return name, len(bom)
+    sample = data[:4096]
+    if len(sample) >= 16 and sample.count(0) >= len(sample) // 4:
+        zeros = [sample[i::4].count(0) / len(sample[i::4]) for i in range(4)]
+        patterns = {"utf-32-le": (0, 1, 1, 1), "utf-32-be": (1, 1, 1, 0),
+                    "utf-16-le": (0, 1, 0, 1), "utf-16-be": (1, 0, 1, 0)}
+        for name, pattern in patterns.items():
+            if all(z > 0.7 if p else z < 0.3 for z, p in zip(zeros, pattern)):
+                return name, 0
+    return "utf-8", 0
+
+
+def _read_text(path: Path, warn: Warn) -> str | None:
+    """The decoded text of ``path``, or None (with a warning) for a file that is not text."""
     try:
         data = path.read_bytes()
     except OSError as err:
         raise InputError(f"{path}: cannot read ({err.strerror or err})") from err
+    encoding, skip = _sniff_encoding(data)
+    name = encoding.upper().replace("-LE", " LE").replace("-BE", " BE")
     try:
-        return data.decode("utf-8-sig")
+        text = data[skip:].decode(encoding)
     except UnicodeDecodeError as err:
-        warn(f"{path}: not valid UTF-8 (byte {err.start}); undecodable bytes replaced")
-        return data.decode("utf-8", errors="replace")
+        text = data[skip:].decode(encoding, errors="replace")
+        bad = len(_NOT_TEXT.findall(text[:65536]))
+        if bad <= BINARY_SHARE * min(len(text), 65536):
+            warn(f"{path}: not valid {name} (byte {err.start + skip}); undecodable bytes replaced")
+    bad = len(_NOT_TEXT.findall(text[:65536]))
+    if text and bad > BINARY_SHARE * min(len(text), 65536):
+        warn(f"{path}: skipped, not a text file ({bad * 100 // min(len(text), 65536)}% of its first characters "
+             "are control characters or undecodable bytes)")
+        return None
+    return text
 
 
 def _looks_like_header(block: str) -> bool:
     words = block.split()
     return "\n" not in block.strip() and len(words) <= HEADER_MAX_WORDS and not re.search(r"[.!?]\s*$", block.strip())
+
+
+def _abstract_lines(lines: list[str]) -> bool:
+    """Whether every line of a block is long and ends a sentence: one abstract per line."""
+    return len(lines) >= 2 and all(len(line) >= LINE_ABSTRACT_CHARS and _SENTENCE_END.search(line) for line in lines)
 
 
 def _records_txt(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
@@ -190,68 +405,194 @@ def _records_txt(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
         else:
             current.append(line)
     first = True
+    warned: set[str] = set()  # each kind of layout warning once per file
     for start, lines in blocks:
+        if first and len(lines) > 2 and _looks_like_header(lines[0]) and _abstract_lines(lines[1:]):
+            start, lines = start + 1, lines[1:]  # a header line right above one abstract per line
+        first_block, first = first, False
+        if _abstract_lines(lines):
+            if "long lines" not in warned:
+                warned.add("long lines")
+                warn(f"{path}:{start}: {len(lines)} long lines with no blank line between them; "
+                     "read as one abstract per line")
+            for i, line in enumerate(lines):
+                yield start + i, {"abstract": line}
+            continue
+        if len(lines) >= 3 and "sentence lines" not in warned and all(_SENTENCE_END.search(line) for line in lines):
+            warned.add("sentence lines")
+            warn(f"{path}:{start}: {len(lines)} lines that each end a sentence read as one abstract; "
+                 "if each is an abstract, put a blank line between them")
         block = "\n".join(lines)
         if _looks_like_header(block):
-            if not first:
-                warn(f"{path}:{start}: skipped a short line that is not an abstract: {block.strip()[:QUOTE_CHARS]!r}")
-            first = False
+            if not first_block:
+                warn(f"{path}:{start}: skipped a short line that is not an abstract: {_clip(block.strip(), QUOTE_CHARS)!r}")
             continue
-        first = False
         yield start, {"abstract": block}
 
 
+def _kind(value) -> str:
+    """What a JSON value is, in words."""
+    if isinstance(value, bool):
+        return "true/false"
+    for types, name in (((int, float), "a number"), (str, "a string"), (list, "a list"), (dict, "an object")):
+        if isinstance(value, types):
+            return name
+    return "null"
+
+
+def _json_error(err: json.JSONDecodeError) -> str:
+    """json's message, whole: its ``msg`` alone can end mid-phrase ("Unterminated string starting at")."""
+    return f"{err.msg.removesuffix(' at')} at column {err.colno}"
+
+
+def _unreadable(err: Exception) -> str:
+    """Why json could not read a value that is valid JSON (too deep, or a number too long)."""
+    if isinstance(err, RecursionError):
+        return "nested too deeply to read"
+    digits = re.search(r"limit \((\d+) digits\).*?has (\d+) digits", str(err))
+    if digits:
+        return f"holds a number of {int(digits.group(2)):,} digits (the limit is {int(digits.group(1)):,})"
+    return f"not readable ({err})"
+
+
 def _records_jsonl(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
-    for lineno, line in enumerate(text.splitlines(), 1):
+    # "\n" only: str.splitlines() also breaks at U+2028, U+2029 and U+0085, which JSON strings may hold
+    for lineno, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as err:
-            warn(f"{path}:{lineno}: skipped, not JSON ({err.msg})")
+            warn(f"{path}:{lineno}: skipped, not JSON ({_json_error(err)})")
+            continue
+        except (RecursionError, ValueError) as err:
+            warn(f"{path}:{lineno}: skipped, {_unreadable(err)}")
             continue
         if not isinstance(rec, dict):
-            warn(f"{path}:{lineno}: skipped, not a JSON object")
+            warn(f"{path}:{lineno}: skipped, {_kind(rec)} where a JSON object was expected")
             continue
         yield lineno, rec
 
 
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_JSON_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
+
+
+def _json_value_end(path: Path, text: str, pos: int) -> int:
+    """Where the JSON value at ``pos`` ends, found without decoding it."""
+    number = _JSON_NUMBER.match(text, pos)
+    if number:
+        return number.end()
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text, pos):
+        c = m.group()[0]
+        if c in "[{":
+            depth += 1
+        elif c in "]}":
+            depth -= 1
+        if depth <= 0:
+            return m.end()
+    raise InputError(f"{path}:{text.count(chr(10), 0, pos) + 1}: not valid JSON (a value that never ends)")
+
+
+def _json_list_items(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, object]]:
+    """The items of a top-level JSON list one by one; items json cannot read are skipped with a warning."""
+    decoder = json.JSONDecoder()
+    pos = _JSON_SPACE.match(text, text.index("[") + 1).end()
+    i = 0
+    while not text.startswith("]", pos):
+        i += 1
+        line = text.count("\n", 0, pos) + 1
+        try:
+            item, end = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as err:
+            raise InputError(f"{path}:{err.lineno}: not valid JSON ({_json_error(err)})") from err
+        except (RecursionError, ValueError) as err:
+            warn(f"{path}:{line}: record {i} skipped, {_unreadable(err)}")
+            item, end = None, _json_value_end(path, text, pos)
+        if item is not None:
+            yield i, item
+        pos = _JSON_SPACE.match(text, end).end()
+        if text.startswith(",", pos):
+            pos = _JSON_SPACE.match(text, pos + 1).end()
+        elif not text.startswith("]", pos):
+            raise InputError(f"{path}:{text.count(chr(10), 0, pos) + 1}: not valid JSON (expected ',' or ']')")
+
+
 def _records_json(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
+    items: Iterable[tuple[int, object]]
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError(f"{path}:{err.lineno}: not valid JSON ({err.msg})") from err
-    if isinstance(data, dict):
-        for key in ("papers", "records", "data", "items", "results"):
-            if isinstance(data.get(key), list):
-                data = data[key]
-                break
-        else:
-            data = [data]
-    if not isinstance(data, list):
-        raise InputError(f"{path}: expected a JSON list of records")
-    for i, rec in enumerate(data, 1):
+        raise InputError(f"{path}:{err.lineno}: not valid JSON ({_json_error(err)})") from err
+    except (RecursionError, ValueError) as err:
+        if not text.lstrip().startswith("["):
+            raise InputError(f"{path}: {_unreadable(err)}; a list of records (or JSON lines) "
+                             "would let kgraph skip just that record") from err
+        items = _json_list_items(path, text, warn)
+    else:
+        if isinstance(data, dict):
+            key = next((k for k in ("papers", "records", "data", "items", "results") if k in data), None)
+            if key is not None and not isinstance(data[key], list):
+                raise InputError(f'{path}: "{key}" holds {_kind(data[key])}; expected a list of records')
+            if key is None and "abstract" not in data and "abstract_inverted_index" not in data:
+                keys = ", ".join(f'"{_clip(k, 30)}"' for k in list(data)[:8]) or "none"
+                raise InputError(f'{path}: expected a list of records, {{"papers": [...]}} or one record '
+                                 f'with an "abstract" (keys found: {keys})')
+            data = data[key] if key is not None else [data]
+        if not isinstance(data, list):
+            raise InputError(f"{path}: expected a JSON list of records, found {_kind(data)}")
+        items = enumerate(data, 1)
+    for i, rec in items:
         if not isinstance(rec, dict):
-            warn(f"{path}: record {i}: skipped, not a JSON object")
+            warn(f"{path}: record {i}: skipped, {_kind(rec)} where a JSON object was expected")
             continue
         yield i, rec
 
 
 def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
-    csv.field_size_limit(1 << 26)
+    if csv.field_size_limit() < CSV_FIELD_CHARS:
+        csv.field_size_limit(CSV_FIELD_CHARS)
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    fields = [f.strip().lower() for f in (reader.fieldnames or [])]
-    if "abstract" not in fields:
-        raise InputError(f"{path}: no 'abstract' column (columns: {', '.join(fields) or 'none'})")
-    reader.fieldnames = fields
     try:
-        for row in reader:
-            yield reader.line_num, {k: v for k, v in row.items() if k is not None}
+        header = reader.fieldnames
     except csv.Error as err:
-        warn(f"{path}:{reader.line_num}: stopped reading, broken CSV ({err})")
+        raise InputError(f"{path}:1: broken CSV header ({err})") from err
+    fields = [f.strip().lower() for f in (header or [])]
+    if "abstract" not in fields:
+        raise InputError(f"{path}: no 'abstract' column (columns: {', '.join(_clip(f, 40) for f in fields) or 'none'})")
+    reader.fieldnames = fields
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as err:  # a field over the limit: skip it, the reader goes on at the next line
+            warn(f"{path}:{start}: skipped, broken CSV row ({err})")
+            continue
+        yield reader.line_num, {k: v for k, v in row.items() if k is not None}
 
 
 _READERS = {".txt": _records_txt, ".jsonl": _records_jsonl, ".json": _records_json, ".csv": _records_csv}
+
+
+def _clip(s: str, n: int) -> str:
+    """``s`` on one line, cut to ``n`` characters, the cut marked with an ellipsis."""
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 1].rstrip() + "…"
+
+
+def _no_abstract(rec: dict) -> str:
+    """Why a record has no usable abstract, in words."""
+    if "abstract" not in rec:
+        fields = ", ".join(f'"{_clip(str(k), 30)}"' for k in list(rec)[:8])
+        return f'no "abstract" field (fields: {fields or "none"})'
+    value = rec["abstract"]
+    if isinstance(value, str) or value is None:
+        return "empty abstract"
+    return f'"abstract" is {_kind(value)}, not text'
 
 
 def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]:
@@ -266,12 +607,15 @@ def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]
             try:
                 value = int(str(value).strip()[:4])
             except ValueError:
-                warn(f"{path}:{where}: year {value!r} is not a year; left out")
+                warn(f"{path}:{where}: year {_clip(repr(value), QUOTE_CHARS)} is not a year; left out")
                 continue
         elif isinstance(value, (dict, list)):
             value = json.dumps(value, ensure_ascii=False)
         if isinstance(value, str):
-            value = value.strip() if key in _IDENTIFIERS else normalize_text(value)
+            if key in _IDENTIFIERS:  # kept as they are: normalising text would break them
+                value = value.strip()
+            else:
+                value = normalize_text(value, warn=lambda msg: warn(f"{path}:{where}: {key}: {msg}"))
         else:
             value = value if isinstance(value, int) else str(value)
         meta[key] = value
@@ -302,14 +646,43 @@ def _files(inputs: Iterable[str | Path]) -> list[Path]:
 def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> list[Paper]:
     """Read every abstract under ``inputs`` (files or folders, recursively).
 
-    Returns one :class:`Paper` per distinct paper, in reading order: records
-    with the same DOI or arXiv id, or the same abstract (ignoring case,
-    punctuation and spacing), are one paper that lists all its sources and
-    keeps the first abstract and the first value of each metadata field.
-    Broken records are skipped with a warning naming file and line (records
-    without an abstract with one warning per file that counts them);
-    ``InputError`` is raised when an input cannot be used at all or nothing
-    usable is left.
+    Parameters
+    ----------
+    inputs : iterable of paths
+        Files (.txt, .jsonl, .json, .csv, .bib, .ris, .xml, .atom) and folders of them.
+    warn : callable, optional
+        Receives one line per skipped record, bound applied or odd layout,
+        each starting with ``file:line`` (default: no warnings).
+
+    Returns
+    -------
+    list of Paper
+        One per distinct paper, in reading order: records with the same DOI
+        or arXiv id, or the same abstract (ignoring case, punctuation and
+        spacing), are one paper that lists all its sources and keeps the
+        first abstract and the first value of each metadata field.
+
+    Raises
+    ------
+    InputError
+        An input cannot be used at all (missing, unsupported, a JSON file that
+        is not a list of records, a CSV without an ``abstract`` column, XML
+        that is not an Atom feed), or nothing usable is left. Files that are
+        not text are skipped with a warning; so are broken records, and
+        reading goes on. A file found in a folder that cannot be used at all
+        is skipped with a warning too. Records without a usable abstract are
+        named one by one up to :data:`SHOWN_SKIPPED` per file, then counted.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.jsonl").write_text('{"abstract": "We study graph networks."}\\n{"abstract": 5}\\n')
+    >>> notes = []
+    >>> [p.abstract for p in read_inputs([folder], warn=notes.append)]
+    ['We study graph networks.']
+    >>> notes[0].endswith('a.jsonl:2: skipped, "abstract" is a number, not text')
+    True
     """
     warn = warn or (lambda msg: None)
     papers: dict[str, Paper] = {}
@@ -318,32 +691,37 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     files = _files(inputs)
     for path in files:
         text = _read_text(path, warn)
+        if text is None:
+            continue
         suffix = path.suffix.lower()
         reader = sources.reader_for(suffix, text) or _READERS[suffix]
-        plain_text = reader is _records_txt
-        missing: list[str] = []
         records = reader(path, text, warn)
         if path not in inputs:  # found in a folder: an unusable file there (a pom.xml) is skipped, not fatal
             records = _skip_unusable(records, warn)
+        skipped = 0
         for where, rec in records:
-            rec = sources.standard_record(rec, warn=warn, where=f"{path}:{where}")
+            at = f"{path}: record {where}" if reader is _records_json else f"{path}:{where}"
+            rec = sources.standard_record(rec, warn=warn, where=at)
             if rec is None:
                 continue
             raw = rec.get("abstract")
             if not isinstance(raw, str) or not raw.strip():
-                if not plain_text:
-                    missing.append(f"{path}:{where}" + (f" ({rec['id']})" if rec.get("id") else ""))
+                if reader is not _records_txt:
+                    skipped += 1
+                    if skipped <= SHOWN_SKIPPED:
+                        plain = reader in _READERS.values() and not ("abstract" in rec and rec["abstract"] is None)
+                        why = _no_abstract(rec) if plain else "no abstract"
+                        warn(f"{at}: skipped, {why}" + (f" ({_clip(str(rec['id']), 60)})" if rec.get("id") else ""))
                 continue
-            abstract = normalize_text(raw)
+            abstract = normalize_text(raw, warn=lambda msg: warn(f"{at}: {msg}"))
             if len(abstract.split()) < MIN_ABSTRACT_WORDS:
-                warn(f"{path}:{where}: skipped, abstract too short: {abstract[:QUOTE_CHARS]!r}")
+                warn(f"{at}: skipped, abstract too short: {_clip(abstract, QUOTE_CHARS)!r}")
                 continue
             meta = _meta(rec, path, where, warn)
             _add_paper(papers, known, Paper(abstract, [f"{path.as_posix()}:{where}"], meta))
-        if missing:
-            shown = ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")
-            warn(f"{path}: skipped {len(missing)} record{'s' if len(missing) > 1 else ''} "
-                 f"with empty or missing abstract: {shown}")
+        if skipped > 1:
+            more = f"; {skipped - SHOWN_SKIPPED:,} not named above" if skipped > SHOWN_SKIPPED else ""
+            warn(f"{path}: {skipped:,} records without a usable abstract skipped{more}")
     if not papers:
         names = ", ".join(str(f) for f in files[:3])
         raise InputError(f"no usable abstracts in {names}{' …' if len(files) > 3 else ''}")

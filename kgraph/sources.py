@@ -430,7 +430,11 @@ def standard_record(rec: dict, *, warn: Warn, where: str) -> dict | None:
     url = rec.get("url")
     if url not in (None, "") and not (isinstance(url, str) and re.match(r"https?://\S+$", url.strip())):
         warn(f"{where}: url {str(url)[:80]!r} is not an http(s) address; left out")
-    rec["url"] = paper_url(rec)
+    url = paper_url(rec)
+    if url:
+        rec["url"] = url
+    else:
+        rec.pop("url", None)
     return rec
 
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from .errors import InputError
+
 __all__ = ["add_years", "paper_years", "concept_papers", "concept_years", "format_years", "parse_years", "trends", "Trend", "Trends",
            "MEASURE"]
 
@@ -172,8 +174,10 @@ def trends(G: nx.Graph, *, kind: str | None = None, since: int | None = None, li
 
     Raises
     ------
+    kgraph.InputError
+        When the graph, or the window, holds dated papers from fewer than two years.
     ValueError
-        When the window holds papers from fewer than two years, or an option is out of range.
+        When ``limit`` or ``min_papers`` is below 1.
 
     Examples
     --------
@@ -194,10 +198,10 @@ def trends(G: nx.Graph, *, kind: str | None = None, since: int | None = None, li
     per_year = Counter(years.values())
     if len(per_year) < 2:
         if not paper_years(G):
-            raise ValueError("no paper in this graph has a year; build it from sources with years "
+            raise InputError("no paper in this graph has a year; build it from sources with years "
                              "(BibTeX, RIS, arXiv, OpenAlex, Semantic Scholar, or a 'year' field)")
         seen = ", ".join(map(str, sorted(per_year))) or "none"
-        raise ValueError(f"trends need papers from at least two years{f' since {since}' if since else ''}; "
+        raise InputError(f"trends need papers from at least two years{f' since {since}' if since else ''}; "
                          f"years with papers: {seen}")
     span = sorted(per_year)
     total = sum(per_year.values())

@@ -26,12 +26,16 @@ def test_cli_build_writes_four_files(corpus_out):
 def test_cli_build_small_input_summary(tmp_path):
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"id": "1", "title": "T", "abstract": "We propose graph neural networks (GNNs) for molecules."}) + "\n"
-                   + "not json\n", encoding="utf-8")
+                   + "not json\n"
+                   + json.dumps({"abstract": r"Diffusion models with $\frac$ sample images."}) + "\n", encoding="utf-8")
     out = tmp_path / "out"
     result = run("build", str(src), "--out", str(out))
     assert result.returncode == 0, result.stderr
-    assert "papers: 1" in result.stdout and "files:" in result.stdout
+    assert "papers: 2" in result.stdout and "files:" in result.stdout
     assert f"{src}:2" in result.stderr and "Traceback" not in result.stderr
+    # pylatexenc's own log line comes through kgraph's log, naming the record
+    assert f"kgraph: warning: {src}:3: LaTeX: \\frac lacks its arguments; read as plain text" in result.stderr
+    assert "Error in configuration" not in result.stderr
     assert (out / "graph.graphml").exists()
 
 
@@ -85,3 +89,120 @@ def test_cli_corpus_html_draws_offline(corpus_out, chromium, tmp_path):
     from kgraph.export import HTML_MAX_NODES
 
     assert drawn == min(HTML_MAX_NODES, nx.read_graphml(corpus_out / "graph.graphml").number_of_nodes())
+
+
+def _walk(parser):
+    """Every (parser, action) pair of a parser and its subcommands."""
+    import argparse
+
+    for action in parser._actions:
+        yield parser, action
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                yield from _walk(sub)
+
+
+def test_cli_every_argument_has_help():
+    from kgraph.cli import make_parser
+
+    missing = [f"{p.prog} {a.dest}" for p, a in _walk(make_parser()) if not a.help]
+    assert missing == []
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["query", "neighbours", "GNN", "--depth", "0"], "argument --depth: 0 is invalid; it must be at least 1"),
+    (["query", "search", "x", "--limit", "ten"], "argument --limit: 'ten' is not a whole number"),
+    (["query", "related", "x", "-k", "-3"], "argument --limit/-k: -3 is invalid; it must be at least 1"),
+    (["stats", "--top", "1.5"], "argument --limit/--top: '1.5' is not a whole number"),
+    (["build", "--jobs", "0"], "argument --jobs: 0 is invalid; it must be at least 1"),
+    (["train", "t.json", "--lr", "nan"], "argument --lr: nan is invalid"),
+    (["train", "t.json", "--epochs", "0"], "argument --epochs: 0 is invalid"),
+])
+def test_cli_numbers_checked_by_argparse(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_cli_closed_pipe_is_quiet(corpus_out):
+    """`kgraph stats | head -1`: the reader leaves early; no 'Broken pipe' error, SIGPIPE's exit code."""
+    proc = subprocess.Popen([sys.executable, "-m", "kgraph", "stats", "--graph", str(corpus_out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # before anything is written: every write meets a closed pipe
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 141 and err == ""
+
+
+@pytest.mark.parametrize("target, message", [
+    ("afile/sub", "cannot be the output folder: it has a file as parent"),
+    ("afile", "cannot be the output folder: it is a file"),
+])
+def test_cli_build_bad_out_fails_before_extraction(tmp_path, monkeypatch, capsys, target, message):
+    import importlib
+
+    (tmp_path / "afile").write_text("keep")
+    monkeypatch.setattr(importlib.import_module("kgraph.build"), "build", lambda *a, **k: pytest.fail("extraction started"))
+    code = main(["build", str(ROOT / "data"), "--out", str(tmp_path / target)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith("kgraph: error: ") and message in err
+    assert (tmp_path / "afile").read_text() == "keep"
+
+
+def test_cli_html_says_what_it_wrote(corpus_out, tmp_path, capsys):
+    page = tmp_path / "gnn.html"
+    assert main(["query", "neighbours", "graph neural networks", "--graph", str(corpus_out), "--html", str(page)]) == 0
+    err = capsys.readouterr().err
+    assert page.exists() and f"kgraph: info: wrote {page} (" in err and " nodes, " in err
+    code = main(["query", "path", "graph neural networks", "model collapse", "--graph", str(corpus_out),
+                 "--html", str(tmp_path / "no" / "such" / "dir" / "p.html")])
+    assert code == 2 and "no" not in [p.name for p in tmp_path.iterdir()]
+
+
+def test_cli_cut_cells_end_in_an_ellipsis(corpus_out, capsys):
+    assert main(["query", "search", "diffusion", "--limit", "30", "--graph", str(corpus_out), "--json"]) == 0
+    labels = [d["label"] for d in json.loads(capsys.readouterr().out)]
+    assert any(len(label) > 70 for label in labels)
+    assert main(["query", "search", "diffusion", "--limit", "30", "--graph", str(corpus_out)]) == 0
+    table = capsys.readouterr().out.splitlines()[1:]
+    for label, line in zip(labels, table, strict=True):
+        shown = label if len(label) <= 70 else label[:69].rstrip() + "…"
+        assert shown in line
+
+
+def test_cli_neighbours_empty_kind_filter_hints_depth(corpus_kg, corpus_out, capsys):
+    G = corpus_kg.graph
+    center = corpus_kg.find_concept("graph neural networks")
+    near = {G.nodes[n]["kind"] for n in G[center]}
+    kind = sorted({G.nodes[m]["kind"] for n in G[center] for m in G[n]} - near - {"paper"})[0]
+    assert main(["query", "neighbours", "graph neural networks", "--kind", kind, "--graph", str(corpus_out)]) == 0
+    assert "try --depth 2" in capsys.readouterr().out
+    assert main(["query", "neighbours", "graph neural networks", "--depth", "2", "--kind", kind,
+                 "--graph", str(corpus_out), "--json"]) == 0
+    nodes = json.loads(capsys.readouterr().out)["nodes"]
+    assert nodes and {n["kind"] for n in nodes} == {kind}
+
+
+def test_cli_build_progress_names_stages_and_moves_per_abstract(tmp_path, monkeypatch, capsys):
+    import kgraph.progress as progress
+
+    events = []
+
+    class Recorder(progress.BuildProgress):
+        def stage(self, name, *, total=None):
+            events.append((name, total))
+            super().stage(name, total=total)
+
+        def advance(self, n=1):
+            events.append(("advance", n))
+            super().advance(n)
+
+    monkeypatch.setattr(progress, "BuildProgress", Recorder)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # progress is drawn on a terminal only
+    src = tmp_path / "in.txt"
+    src.write_text("We propose graph neural networks (GNNs) for molecules.\n\n"
+                   "Diffusion models generate images quickly.\n\nTransformers learn long contexts.\n", encoding="utf-8")
+    assert main(["build", str(src), "--out", str(tmp_path / "out"), "--no-cache"]) == 0
+    stages = [e for e in events if e[0] != "advance"]
+    assert stages == [("reading", None), ("extracting", 3), ("graph", None), ("exports", None)]
+    assert [e for e in events if e[0] == "advance"] == [("advance", 1)] * 3
+    assert "papers: 3" in capsys.readouterr().out

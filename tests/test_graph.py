@@ -210,3 +210,10 @@ def test_graph_paper_label_is_the_name_it_coins():
     G = _graph([_paper(t, [("Reinforcement learning", t)])])
     paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper")
     assert G.nodes[paper]["label"] == "UFO-RL"
+
+
+def test_graph_named_datasets_and_metrics_in_the_text_are_concepts():
+    t = "Our models improve robustness across CIFAR-10, CIFAR-100, and CIFAR-10C, lowering MAE; $mae$ is math."
+    G = _graph([_paper(t, [("CIFAR-10", t, {"kind": "dataset"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds == {"CIFAR-10": "dataset", "CIFAR-100": "dataset", "CIFAR-10C": "dataset", "MAE": "metric"}

@@ -98,3 +98,254 @@ def test_read_undecodable_bytes(tmp_path):
 ])
 def test_read_normalize_links(raw, expected):
     assert normalize_text(raw) == expected
+
+
+# --- hostile text: bounded work, nothing lost silently --------------------------
+
+_HOSTILE_NORMALIZE = """
+import json, sys, time
+from kgraph.read import normalize_text
+from kgraph.extract import tokenizer_pipeline
+nlp = tokenizer_pipeline()
+for text in json.loads(sys.stdin.read()):
+    notes = []
+    start = time.perf_counter()
+    out = normalize_text(text, warn=notes.append)
+    nlp(out)
+    print(json.dumps({"seconds": time.perf_counter() - start, "out": out, "notes": notes}), flush=True)
+"""
+
+HOSTILE_TEXTS = [
+    # 30 nested accents: minutes and 20 GB in pylatexenc; read as plain text instead
+    ("We study " + "\\'{" * 30 + "e" + "}" * 30 + " graph neural networks for molecules.",
+     "We study e graph neural networks for molecules.", ["LaTeX groups nested 30 deep (more than 8); read as plain text"]),
+    # 20,000 '{': 29 s in spaCy's tokenizer; a run of one symbol becomes three
+    ("We study " + "{" * 20000 + " graph neural networks.", "We study {{{ graph neural networks.", []),
+    ("We study " + "=(" * 10000 + " graph neural networks.", "We study " + "=(" * 100 + " graph neural networks.",
+     ["a run of 20,000 characters without a space was cut to 200"]),
+    ("We study " + "'s" * 10000 + " graph neural networks.", "We study " + "'s" * 100 + " graph neural networks.",
+     ["a run of 20,000 characters without a space was cut to 200"]),
+    ("We study graph neural networks. " * 2000, ("We study graph neural networks. " * 625).strip(),
+     ["a text of 64,000 characters was cut to 19,999 (the limit is 20,000)"]),
+]
+
+
+def test_read_normalize_hostile_is_bounded():
+    from bounded import run_bounded
+
+    result = run_bounded(["-c", _HOSTILE_NORMALIZE], input=json.dumps([t for t, _, _ in HOSTILE_TEXTS]), seconds=60)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    got = [json.loads(line) for line in result.stdout.splitlines()]
+    for (_, out, notes), r in zip(HOSTILE_TEXTS, got, strict=True):
+        assert (r["out"], r["notes"]) == (out, notes)
+        assert r["seconds"] < 10  # milliseconds here; minutes, or the machine's memory, before the bounds
+
+
+def test_read_normalize_latex_time_budget(monkeypatch):
+    import kgraph.read as read
+
+    monkeypatch.setattr(read, "LATEX_SECONDS", -1.0)
+    notes = []
+    assert normalize_text(r"a \textbf{D}ual \'{e}t\'{e} model", warn=notes.append) == "a Dual ete model"
+    assert notes == ["LaTeX took over -1 s; the rest is read as plain text"]
+
+
+def test_read_normalize_latex_errors_and_warnings_stay_inside(monkeypatch, capfd):
+    import kgraph.read as read
+
+    notes = []
+    # pylatexenc raises IndexError on this markup and logs its own "WARNING: Error in configuration" line
+    out = normalize_text(r"&\left\]\]\frac$\cite{{~\)\textbf~\verb graph networks", warn=notes.append)
+    assert "graph networks" in out and "%s" not in out
+    assert "LaTeX: \\frac lacks its arguments; read as plain text" in notes
+    assert any("IndexError" in n for n in notes)
+    assert capfd.readouterr().err == ""
+
+    def exhausted(_):
+        raise MemoryError
+
+    monkeypatch.setattr(read._latex, "latex_to_text", exhausted)
+    with pytest.raises(MemoryError):  # never swallowed: the process is out of memory, not the text broken
+        normalize_text(r"caf\'e")
+
+
+def test_read_bounds_leave_real_abstracts_alone():
+    import kgraph.read as read
+    from conftest import DATA
+
+    warnings = []
+    papers = read_inputs([DATA], warn=warnings.append)
+    assert warnings == [] and len(papers) == 75
+    assert all(read._bound_words(p.abstract) == p.abstract for p in papers)
+
+
+# --- records that are too deep, too large or oddly split --------------------------
+
+def test_read_jsonl_hostile_records(tmp_path):
+    path = tmp_path / "p.jsonl"
+    lines = [
+        json.dumps({"id": "sep", "abstract": "A line separator\u2028and a next line\u0085inside graph networks."},
+                   ensure_ascii=False),
+        '{"abstract": ' + "[" * 1000 + "]" * 1000 + "}",
+        '{"n": ' + "9" * 5000 + ', "abstract": "Numbers too long to read."}',
+        '{"abstract": "unterminated',
+        '{"papers": 5}',
+        '[1, 2]',
+        json.dumps({"id": "last", "abstract": "Transformers for vision tasks at scale."}),
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert [p.meta["id"] for p in papers] == ["sep", "last"]
+    assert papers[0].abstract == "A line separator and a next line inside graph networks."
+    assert warnings == [
+        f"{path}:2: skipped, nested too deeply to read",
+        f"{path}:3: skipped, holds a number of 5,000 digits (the limit is 4,300)",
+        f"{path}:4: skipped, not JSON (Unterminated string starting at column 14)",
+        f'{path}:5: skipped, no "abstract" field (fields: "papers")',
+        f"{path}:6: skipped, a list where a JSON object was expected",
+    ]
+
+
+def test_read_json_list_skips_unreadable_records(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text('[{"abstract": "Diffusion models generate images."},\n {"abstract": ' + "[" * 1000 + "]" * 1000
+                    + '},\n {"abstract": "Reinforcement learning from human feedback.", "n": ' + "1" * 5000 + '},\n'
+                    + ' {"abstract": "Contrastive learning of visual features."}]')
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert [p.abstract for p in papers] == ["Diffusion models generate images.", "Contrastive learning of visual features."]
+    assert papers[1].sources == [f"{path.as_posix()}:4"]
+    assert warnings == [f"{path}:2: record 2 skipped, nested too deeply to read",
+                        f"{path}:3: record 3 skipped, holds a number of 5,000 digits (the limit is 4,300)"]
+
+
+@pytest.mark.parametrize("content, message", [
+    ('{"papers": 5}', '"papers" holds a number; expected a list of records'),
+    ('{"title": "x"}', 'expected a list of records, {"papers": [...]} or one record with an "abstract" (keys found: "title")'),
+    ('"text"', "expected a JSON list of records, found a string"),
+    ('[{"abstract": "abc', "p.json:1: not valid JSON (Unterminated string starting at column 15)"),
+    ('{"abstract": ' + "[" * 1000 + "]" * 1000 + "}", "nested too deeply to read"),
+    ('[{"abstract": "fine words here"}, {"abstract": ' + "[" * 1000, "not valid JSON (a value that never ends)"),
+])
+def test_read_json_unusable_says_why(tmp_path, content, message):
+    path = tmp_path / "p.json"
+    path.write_text(content)
+    with pytest.raises(InputError) as err:
+        read_inputs([path])
+    assert message in str(err.value) and str(path) in str(err.value)
+
+
+@pytest.mark.parametrize("record, why", [
+    ({"abstract": 5}, '"abstract" is a number, not text'),
+    ({"abstract": {"text": "x"}}, '"abstract" is an object, not text'),
+    ({"abstract": "  "}, "empty abstract"),
+    ({"title": "T"}, 'no "abstract" field (fields: "title")'),
+])
+def test_read_record_without_usable_abstract(tmp_path, record, why):
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps(record) + "\n" + json.dumps({"abstract": "Graph neural networks for molecules."}))
+    warnings = []
+    assert len(read_inputs([path], warn=warnings.append)) == 1
+    assert warnings == [f"{path}:1: skipped, {why}"]
+
+
+def test_read_csv_field_over_the_limit(tmp_path, monkeypatch):
+    import csv
+
+    import kgraph.read as read
+
+    saved = csv.field_size_limit()
+    monkeypatch.setattr(read, "CSV_FIELD_CHARS", 1000)
+    csv.field_size_limit(1000)
+    try:
+        path = tmp_path / "p.csv"
+        path.write_text('id,abstract\n1,"Graph neural networks for molecules."\n2,"' + "x " * 1000 + '"\n'
+                        + '3,"Diffusion models generate images."\n', encoding="utf-8")
+        warnings = []
+        papers = read_inputs([path], warn=warnings.append)
+    finally:
+        csv.field_size_limit(saved)
+    assert [p.meta["id"] for p in papers] == ["1", "3"]
+    assert warnings[0].startswith(f"{path}:3: skipped, broken CSV row (field larger than field limit (1000))")
+
+
+# --- text files: encodings, binary files, one abstract per line ---------------------
+
+ABSTRACTS = [f"Paper {i} trains graph neural networks on molecules. It predicts their properties well." for i in range(19)]
+
+
+@pytest.mark.parametrize("encoding, bom", [
+    ("utf-16", b""),  # Windows Notepad's "Unicode": UTF-16 LE with a byte-order mark
+    ("utf-16-le", b""), ("utf-16-be", b""), ("utf-32", b""), ("utf-32-be", b""),
+    ("utf-8", b"\xef\xbb\xbf"),
+])
+def test_read_txt_encodings(tmp_path, encoding, bom):
+    path = tmp_path / "notepad.txt"
+    path.write_bytes(bom + ("Papers\r\n\r\n" + "\r\n\r\n".join(ABSTRACTS) + "\r\n").encode(encoding))
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert [p.abstract for p in papers] == ABSTRACTS and warnings == []
+
+
+def test_read_binary_file_skipped(tmp_path):
+    import random
+
+    rng = random.Random(7)
+    (tmp_path / "noise.txt").write_bytes(bytes(rng.randrange(256) for _ in range(5000)))
+    (tmp_path / "real.txt").write_text(ABSTRACTS[0], encoding="utf-8")
+    warnings = []
+    papers = read_inputs([tmp_path], warn=warnings.append)
+    assert [p.abstract for p in papers] == [ABSTRACTS[0]]
+    assert len(warnings) == 1 and warnings[0].startswith(f"{tmp_path / 'noise.txt'}: skipped, not a text file")
+    with pytest.raises(InputError, match="no usable abstracts"):
+        read_inputs([tmp_path / "noise.txt"])
+
+
+LONG = [f"We study graph neural networks for molecule property prediction, variant {i}. " * 4 for i in range(5)]
+
+
+@pytest.mark.parametrize("header", ["", "NeurIPS 2025 Papers\n"])
+def test_read_txt_one_abstract_per_line(tmp_path, header):
+    path = tmp_path / "lines.txt"
+    path.write_text(header + "\n".join(line.strip() for line in LONG) + "\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    first = 2 if header else 1
+    assert [p.abstract for p in papers] == [line.strip() for line in LONG]
+    assert papers[1].sources == [f"{path.as_posix()}:{first + 1}"]
+    assert warnings == [f"{path}:{first}: 5 long lines with no blank line between them; read as one abstract per line"]
+
+
+def test_read_txt_wrapped_paragraph_stays_one_abstract(tmp_path):
+    import textwrap
+
+    path = tmp_path / "wrapped.txt"
+    path.write_text(textwrap.fill(" ".join(LONG), width=78) + "\n\n" + ABSTRACTS[0] + "\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert len(papers) == 2 and warnings == []
+
+
+def test_read_txt_short_lines_that_end_sentences_are_warned_about(tmp_path):
+    path = tmp_path / "short.txt"
+    path.write_text("Graph neural networks predict molecules.\nDiffusion models generate images.\n"
+                    "Transformers learn long contexts.\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert len(papers) == 1  # could be one abstract written a sentence per line: kept whole, but said
+    assert warnings == [f"{path}:1: 3 lines that each end a sentence read as one abstract; "
+                        "if each is an abstract, put a blank line between them"]
+
+
+def test_read_messages_stay_on_one_line(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_text('id,"multi\nline title"\n1,x\n', encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_inputs([path])
+    assert "\n" not in str(err.value) and "'multi line title'" not in str(err.value) and "multi line title" in str(err.value)
+    path = tmp_path / "p.jsonl"
+    path.write_text('{"year": [' + ", ".join(['"x\\ny"'] * 50) + '], "abstract": "Graph networks for molecules."}\n')
+    warnings = []
+    read_inputs([path], warn=warnings.append)
+    assert len(warnings) == 1 and "\n" not in warnings[0] and len(warnings[0]) < len(str(path)) + 120

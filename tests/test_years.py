@@ -1,5 +1,6 @@
 import pytest
 
+from kgraph.errors import InputError
 from kgraph.extract import Mention
 from kgraph.graph import build_graph
 from kgraph.read import Paper
@@ -70,14 +71,14 @@ def test_years_trends_since_kind_and_limits():
     assert len(trends(G, limit=1, min_papers=1).fading) == 1
 
 
-@pytest.mark.parametrize("rows, kw, message", [
-    ([(None, ["a b"]), (None, ["c d"])], {}, "no paper in this graph has a year"),
-    ([(2020, ["a b"]), (2020, ["c d"])], {}, "at least two years"),
-    (ROWS, {"since": 2023}, "at least two years since 2023; years with papers: 2023"),
-    (ROWS, {"limit": 0}, "limit = 0 is invalid"),
+@pytest.mark.parametrize("rows, kw, error, message", [
+    ([(None, ["a b"]), (None, ["c d"])], {}, InputError, "no paper in this graph has a year"),
+    ([(2020, ["a b"]), (2020, ["c d"])], {}, InputError, "at least two years"),
+    (ROWS, {"since": 2023}, InputError, "at least two years since 2023; years with papers: 2023"),
+    (ROWS, {"limit": 0}, ValueError, "limit = 0 is invalid"),
 ])
-def test_years_trends_errors_name_the_problem(rows, kw, message):
-    with pytest.raises(ValueError, match=message):
+def test_years_trends_errors_name_the_problem(rows, kw, error, message):
+    with pytest.raises(error, match=message):
         trends(_corpus(rows), **kw)
 
 
