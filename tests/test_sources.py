@@ -390,6 +390,13 @@ def test_sources_readme_trends_example_is_what_kgraph_prints(samples_out):
     shown = shown[:shown.index("```")]
     result = _kgraph("query", "trends", "--limit", "3", "--min-papers", "2", "--graph", samples_out / "graph.graphml")
     assert result.stdout == shown
+    import re
+
+    import kgraph
+
+    (call,) = re.findall(r"`(kg\.trends\([^`]*\))`", readme)  # the API table's row, on the dated samples
+    found = eval(call, {"kg": kgraph.load(samples_out)})
+    assert found.rising and found.fading
 
 
 def test_sources_records_without_abstracts_are_counted(tmp_path):
