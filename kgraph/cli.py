@@ -48,7 +48,7 @@ def _cmd_build(args) -> int:
     cache = False if args.no_cache else (args.cache or True)
     try:
         kg = build(args.inputs or ["data"], progress=progress or False, cache=cache, jobs=args.jobs,
-                   scheduler=args.scheduler)
+                   scheduler=args.scheduler, reuse=None if args.no_cache else out)
         if progress:
             progress.stage("exports")
         files = kg.save(out)
@@ -61,6 +61,11 @@ def _cmd_build(args) -> int:
         print(f"papers: {s['papers']}")
         print(f"concepts: {sum(s['concepts'].values())} ({concepts})")
         print(f"edges: {s['edges']} ({', '.join(f'{n} {k}' for k, n in sorted(s['edge_kinds'].items()))})")
+        if kg.graph.graph.get("years"):
+            from .years import parse_years
+
+            years = parse_years(kg.graph.graph["years"])
+            print(f"years: {min(years)}-{max(years)} ({sum(years.values())} of {s['papers']} papers dated)")
         print("files: " + ", ".join(str(f) for f in files))
     return 0
 
@@ -317,6 +322,25 @@ _seed = _number(int, minimum=0, name="a whole number")
 _rate = _number(float, minimum=1e-12, name="a number")
 
 
+def _cmd_trends(args) -> int:
+    from dataclasses import asdict
+
+    kg = _load(args)
+    result = kg.trends(kind=args.kind, since=args.since, limit=args.limit, min_papers=args.min_papers)
+    if args.json:
+        print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
+        return 0
+    print(f"trend = {result.measure}")
+    print("papers per year: " + "  ".join(f"{y}:{c}" for y, c in result.years.items()))
+    for name, items in (("rising", result.rising), ("fading", result.fading)):
+        print(f"\n{name}:")
+        rows = [(f"{t.slope:+.1f}", t.papers, t.first_year, f"{t.mean_year:.1f}", t.kind, t.label,
+                 " ".join(f"{y}:{c}" for y, c in t.years.items())) for t in items]
+        print(_table(rows, ("pp/yr", "papers", "first", "mean", "kind", "label", "papers per year"))
+              if rows else "(none)")
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The ``kgraph`` argument parser: every argument has help, numbers are checked here."""
     parser = argparse.ArgumentParser(prog="kgraph", description="Build a knowledge graph from paper abstracts.")
@@ -400,6 +424,15 @@ def make_parser() -> argparse.ArgumentParser:
     q.add_argument("--limit", type=_count, default=10, metavar="N", help="at most N results (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_search)
+    q = qsub.add_parser("trends", help="rising and fading concepts (needs papers with years)")
+    q.add_argument("--kind", choices=KINDS, help="only concepts of this kind")
+    q.add_argument("--since", type=_seed, metavar="YEAR", help="only papers from YEAR on")
+    q.add_argument("--limit", "-n", type=_count, default=10, metavar="N",
+                   help="at most N rising and N fading concepts (default 10)")
+    q.add_argument("--min-papers", type=_count, default=3, metavar="N",
+                   help="rank only concepts with N or more dated papers (default 3)")
+    graph_opts(q)
+    q.set_defaults(func=_cmd_trends)
 
     p = sub.add_parser("stats", help="counts, top concepts per kind, communities of a saved graph")
     p.add_argument("--limit", "--top", type=_count, default=5, metavar="N",

@@ -36,6 +36,7 @@ from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LO
                     split_coordination, subterms)
 from .relation_edges import add_relations
 from .types import KINDS, ROLES, Mention, Paper
+from .years import add_years
 
 __all__ = ["build_graph", "COLORS", "paper_label", "concept_id", "proposed_name", "MIN_COOCCURRENCE", "MIN_NPMI",
            "MAX_NEIGHBOURS"]
@@ -394,6 +395,7 @@ def build_graph(
             G.nodes[n]["community"] = number
     G.graph.update({"papers": len(papers), "concepts": len(nodes), "min_cooccurrence": min_cooccurrence,
                     "min_npmi": min_npmi, "max_neighbours": max_neighbours})
+    add_years(G)
     return G
 
 

@@ -9,6 +9,7 @@ import networkx as nx
 
 from . import query
 from .export import write_all
+from .years import Trends
 
 __all__ = ["KnowledgeGraph"]
 
@@ -94,3 +95,8 @@ class KnowledgeGraph:
     def community_labels(self) -> dict[int, str]:
         """See :func:`kgraph.query.community_labels`."""
         return query.community_labels(self.graph)
+
+    def trends(self, *, kind: str | None = None, since: int | None = None, limit: int = 10,
+               min_papers: int = 3) -> Trends:
+        """See :func:`kgraph.query.trends`."""
+        return query.trends(self.graph, kind=kind, since=since, limit=limit, min_papers=min_papers)

@@ -1,4 +1,4 @@
-"""Query stage: find concepts and papers, neighbourhoods, related papers, paths, rankings.
+"""Query stage: find concepts and papers, neighbourhoods, related papers, paths, rankings, trends.
 
 Every query is a function of a kgraph graph ``G`` (built, or loaded from
 GraphML or JSON); :class:`kgraph.KnowledgeGraph` offers them as methods.
@@ -24,11 +24,14 @@ import networkx as nx
 
 from .canon import concept_key
 from .errors import ConceptNotFound, PaperNotFound
+from .sources import norm_arxiv_id, norm_doi
 from .types import KINDS, ROLES
+from .years import trends  # rising and fading concepts; it lives beside the year attributes it shares code with
 
 __all__ = [
     "find_concept", "find_paper", "find", "search", "neighbourhood", "relations", "papers_about", "related_papers", "paths",
-    "top_concepts", "community_labels", "papers", "summary", "broader_terms", "narrower_terms", "FUZZY_MIN_SCORE",
+    "top_concepts", "community_labels", "papers", "summary", "broader_terms", "narrower_terms", "trends",
+    "FUZZY_MIN_SCORE",
 ]
 
 #: rapidfuzz WRatio (0-100) a near spelling needs to count as the name ("continual lerning"); below it
@@ -178,7 +181,7 @@ def find_concept(G: nx.Graph, name: str) -> str:
 
 
 def find_paper(G: nx.Graph, ref: str) -> str:
-    """A paper node from its id (``paper:…`` or a given record id) or a fragment of its label or abstract.
+    """A paper node from its id (``paper:…``, a given record id, a DOI or an arXiv id) or a fragment of its label or abstract.
 
     A fragment must match exactly one paper; otherwise :class:`~kgraph.PaperNotFound`
     lists the candidates.
@@ -198,8 +201,10 @@ def find_paper(G: nx.Graph, ref: str) -> str:
     if _is_paper(G, ref):
         return ref
     papers = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "paper"]
+    doi, arxiv_id = norm_doi(ref), norm_arxiv_id(ref)
     for n, d in papers:
-        if str(d.get("record_id", "")) == ref or n == f"paper:{ref}":
+        if (str(d.get("record_id", "")) == ref or n == f"paper:{ref}" or doi and d.get("doi") == doi
+                or arxiv_id and d.get("arxiv_id") == arxiv_id):
             return n
     needle = re.sub(r"\s+", " ", ref).strip().lower()
     if not needle:

@@ -23,13 +23,17 @@ from typing import Callable, Iterable
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import LatexWalkerError
 
+from . import sources
 from .errors import InputError
 from .types import Paper
 
 __all__ = ["normalize_text", "read_inputs", "SUFFIXES"]
 
-SUFFIXES = (".txt", ".jsonl", ".json", ".csv")
-META_FIELDS = ("id", "title", "authors", "year", "venue", "url")
+SUFFIXES = (".txt", ".jsonl", ".json", ".csv", *sources.SUFFIXES)
+META_FIELDS = ("id", "title", "authors", "year", "venue", "doi", "arxiv_id", "url")
+_IDENTIFIERS = ("doi", "arxiv_id", "url")  # kept as they are: normalising text would break them
+#: Records without a usable abstract named one by one per file; the rest are counted in one warning.
+SHOWN_SKIPPED = 3
 
 Warn = Callable[[str], None]
 
@@ -529,10 +533,10 @@ def _records_json(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict
         items = _json_list_items(path, text, warn)
     else:
         if isinstance(data, dict):
-            key = next((k for k in ("papers", "records", "data", "items") if k in data), None)
+            key = next((k for k in ("papers", "records", "data", "items", "results") if k in data), None)
             if key is not None and not isinstance(data[key], list):
                 raise InputError(f'{path}: "{key}" holds {_kind(data[key])}; expected a list of records')
-            if key is None and "abstract" not in data:
+            if key is None and "abstract" not in data and "abstract_inverted_index" not in data:
                 keys = ", ".join(f'"{_clip(k, 30)}"' for k in list(data)[:8]) or "none"
                 raise InputError(f'{path}: expected a list of records, {{"papers": [...]}} or one record '
                                  f'with an "abstract" (keys found: {keys})')
@@ -608,7 +612,10 @@ def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]
         elif isinstance(value, (dict, list)):
             value = json.dumps(value, ensure_ascii=False)
         if isinstance(value, str):
-            value = normalize_text(value, warn=lambda msg: warn(f"{path}:{where}: {key}: {msg}"))
+            if key in _IDENTIFIERS:  # kept as they are: normalising text would break them
+                value = value.strip()
+            else:
+                value = normalize_text(value, warn=lambda msg: warn(f"{path}:{where}: {key}: {msg}"))
         else:
             value = value if isinstance(value, int) else str(value)
         meta[key] = value
@@ -642,7 +649,7 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     Parameters
     ----------
     inputs : iterable of paths
-        Files (.txt, .jsonl, .json, .csv) and folders of them.
+        Files (.txt, .jsonl, .json, .csv, .bib, .ris, .xml, .atom) and folders of them.
     warn : callable, optional
         Receives one line per skipped record, bound applied or odd layout,
         each starting with ``file:line`` (default: no warnings).
@@ -650,15 +657,21 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     Returns
     -------
     list of Paper
-        One per distinct normalised abstract, in reading order.
+        One per distinct paper, in reading order: records with the same DOI
+        or arXiv id, or the same abstract (ignoring case, punctuation and
+        spacing), are one paper that lists all its sources and keeps the
+        first abstract and the first value of each metadata field.
 
     Raises
     ------
     InputError
         An input cannot be used at all (missing, unsupported, a JSON file that
-        is not a list of records, a CSV without an ``abstract`` column), or
-        nothing usable is left. Files that are not text are skipped with a
-        warning; so are broken records, and reading goes on.
+        is not a list of records, a CSV without an ``abstract`` column, XML
+        that is not an Atom feed), or nothing usable is left. Files that are
+        not text are skipped with a warning; so are broken records, and
+        reading goes on. A file found in a folder that cannot be used at all
+        is skipped with a warning too. Records without a usable abstract are
+        named one by one up to :data:`SHOWN_SKIPPED` per file, then counted.
 
     Examples
     --------
@@ -673,35 +686,74 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     """
     warn = warn or (lambda msg: None)
     papers: dict[str, Paper] = {}
+    known: dict[str, str] = {}  # identity key (sources.identity_keys) -> paper id
+    inputs = [Path(i) for i in inputs]
     files = _files(inputs)
     for path in files:
         text = _read_text(path, warn)
         if text is None:
             continue
         suffix = path.suffix.lower()
-        for where, rec in _READERS[suffix](path, text, warn):
-            at = f"{path}: record {where}" if suffix == ".json" else f"{path}:{where}"
+        reader = sources.reader_for(suffix, text) or _READERS[suffix]
+        records = reader(path, text, warn)
+        if path not in inputs:  # found in a folder: an unusable file there (a pom.xml) is skipped, not fatal
+            records = _skip_unusable(records, warn)
+        skipped = 0
+        for where, rec in records:
+            at = f"{path}: record {where}" if reader is _records_json else f"{path}:{where}"
+            rec = sources.standard_record(rec, warn=warn, where=at)
+            if rec is None:
+                continue
             raw = rec.get("abstract")
             if not isinstance(raw, str) or not raw.strip():
-                if suffix != ".txt":
-                    warn(f"{at}: skipped, {_no_abstract(rec)}")
+                if reader is not _records_txt:
+                    skipped += 1
+                    if skipped <= SHOWN_SKIPPED:
+                        plain = reader in _READERS.values() and not ("abstract" in rec and rec["abstract"] is None)
+                        why = _no_abstract(rec) if plain else "no abstract"
+                        warn(f"{at}: skipped, {why}" + (f" ({_clip(str(rec['id']), 60)})" if rec.get("id") else ""))
                 continue
             abstract = normalize_text(raw, warn=lambda msg: warn(f"{at}: {msg}"))
             if len(abstract.split()) < MIN_ABSTRACT_WORDS:
                 warn(f"{at}: skipped, abstract too short: {_clip(abstract, QUOTE_CHARS)!r}")
                 continue
-            paper = Paper(abstract)
-            source = f"{path.as_posix()}:{where}"
-            known = papers.get(paper.id)
-            if known is None:
-                paper.meta = _meta(rec, path, where, warn)
-                paper.sources.append(source)
-                papers[paper.id] = paper
-            else:
-                known.sources.append(source)
-                for key, value in _meta(rec, path, where, warn).items():
-                    known.meta.setdefault(key, value)
+            meta = _meta(rec, path, where, warn)
+            _add_paper(papers, known, Paper(abstract, [f"{path.as_posix()}:{where}"], meta))
+        if skipped > 1:
+            more = f"; {skipped - SHOWN_SKIPPED:,} not named above" if skipped > SHOWN_SKIPPED else ""
+            warn(f"{path}: {skipped:,} records without a usable abstract skipped{more}")
     if not papers:
         names = ", ".join(str(f) for f in files[:3])
         raise InputError(f"no usable abstracts in {names}{' …' if len(files) > 3 else ''}")
     return list(papers.values())
+
+
+def _skip_unusable(records: Iterable[tuple[int, dict]], warn: Warn) -> Iterable[tuple[int, dict]]:
+    try:
+        yield from records
+    except InputError as err:
+        warn(f"{err}; file skipped")
+
+
+def _add_paper(papers: dict[str, Paper], known: dict[str, str], paper: Paper) -> None:
+    """Add ``paper``, or merge it into the papers it shares a DOI, arXiv id or abstract with."""
+    keys = [paper.id, *sources.identity_keys(paper.meta, paper.abstract)]
+    same = list(dict.fromkeys(known[k] for k in keys if k in known))
+    if not same:
+        papers[paper.id] = paper
+        target = paper
+    else:
+        if len(same) > 1:  # rare: put the earliest read first
+            order = {pid: i for i, pid in enumerate(papers)}
+            same.sort(key=order.__getitem__)
+        target = papers[same[0]]
+        merged = [papers.pop(pid) for pid in same[1:]]  # this record joins two papers read apart
+        for other in [*merged, paper]:
+            target.sources.extend(s for s in other.sources if s not in target.sources)
+            for key, value in other.meta.items():
+                target.meta.setdefault(key, value)
+        if merged:
+            gone = {p.id for p in merged}
+            known.update((k, target.id) for k, pid in known.items() if pid in gone)
+    for k in keys:
+        known[k] = target.id

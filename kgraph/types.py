@@ -81,7 +81,7 @@ class Paper:
     """One distinct abstract with the metadata it came with.
 
     ``sources`` are ``file:line`` places it was read from; ``meta`` holds the
-    record's id, title, authors, year, venue and url when given.
+    record's id, title, authors, year, venue, doi, arxiv_id and url when given.
     """
 
     abstract: str
