@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -24,8 +28,13 @@ log = logging.getLogger("kgraph")
 def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool | BuildProgress = False,
           model_dir: str | None = None, cache: bool | str | Path = False, jobs: int = 1,
           scheduler: str | None = None, min_cooccurrence: int = MIN_COOCCURRENCE, min_npmi: float = MIN_NPMI,
-          max_neighbours: int = MAX_NEIGHBOURS) -> KnowledgeGraph:
+          max_neighbours: int = MAX_NEIGHBOURS, reuse: str | Path | None = None) -> KnowledgeGraph:
     """Read abstracts under ``inputs``, extract their concepts and build the graph.
+
+    With ``reuse`` (an output folder), a graph saved there from the same
+    abstracts, extractor, settings and kgraph code is loaded instead of built
+    (the ``inputs`` stamp in its graph.json says so): a warm rebuild of
+    unchanged input reads the abstracts and nothing else.
 
     Parameters
     ----------
@@ -59,8 +68,17 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
         if bar:
             bar.stage("reading")
         papers = read_inputs(inputs, warn=log.warning)
-        return _build(papers, progress=bar, model_dir=model_dir, cache=cache, jobs=jobs, scheduler=scheduler,
-                      min_cooccurrence=min_cooccurrence, min_npmi=min_npmi, max_neighbours=max_neighbours)
+        thresholds = dict(min_cooccurrence=min_cooccurrence, min_npmi=min_npmi, max_neighbours=max_neighbours)
+        stamp = inputs_stamp(papers, model_dir=model_dir, **thresholds)
+        if reuse is not None:
+            saved = _saved_build(Path(reuse), stamp)
+            if saved is not None:
+                log.info(f"{reuse}: built from the same abstracts with the same code; reusing it")
+                return saved
+        kg = _build(papers, progress=bar, model_dir=model_dir, cache=cache, jobs=jobs, scheduler=scheduler,
+                    **thresholds)
+        kg.graph.graph["inputs"] = stamp
+        return kg
     finally:
         if bar and bar is not progress:
             bar.close()
@@ -111,6 +129,54 @@ def _build(papers: list[Paper], *, progress: BuildProgress | None = None, model_
     if progress:
         progress.stage("graph")
     return KnowledgeGraph(build_graph(papers, mentions, **thresholds))
+
+
+def inputs_stamp(papers: Sequence[Paper], *, model_dir: str | None = None, **thresholds) -> str:
+    """A hash of everything a build depends on: the papers (text, metadata, sources), the
+    extractor, the graph settings and kgraph's own code."""
+    h = hashlib.sha1()
+    h.update(extractor_version(model_dir).encode())
+    h.update(_code_version().encode())
+    h.update(json.dumps(thresholds, sort_keys=True).encode())
+    for p in papers:
+        h.update(p.id.encode())
+        h.update(json.dumps(p.meta, sort_keys=True, default=str).encode())
+        h.update("|".join(p.sources).encode())
+    return h.hexdigest()[:32]
+
+
+@lru_cache(maxsize=1)
+def _code_version() -> str:
+    """A hash of the package's code and page assets: a build made by other code is never reused."""
+    root = Path(__file__).parent
+    h = hashlib.sha1()
+    for f in sorted([*root.glob("*.py"), *root.glob("html/*")]):
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+_INPUTS = re.compile(r'"inputs": "([0-9a-f]{32})"')
+
+
+def _saved_build(folder: Path, stamp: str) -> KnowledgeGraph | None:
+    """The graph saved in ``folder`` when it was built from inputs with this stamp and all its files are there."""
+    from .export import FILES
+
+    if not all((folder / name).is_file() for name in FILES):
+        return None
+    try:
+        with open(folder / "graph.json", "rb") as fh:
+            head = fh.read(8192).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = _INPUTS.search(head)
+    if found is None or found.group(1) != stamp:
+        return None
+    try:
+        return load(folder)
+    except InputError:
+        return None
 
 
 def load(path: str | Path = "outputs") -> KnowledgeGraph:

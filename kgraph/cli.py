@@ -48,7 +48,7 @@ def _cmd_build(args) -> int:
     cache = False if args.no_cache else (args.cache or True)
     try:
         kg = build(args.inputs or ["data"], progress=progress or False, cache=cache, jobs=args.jobs,
-                   scheduler=args.scheduler)
+                   scheduler=args.scheduler, reuse=None if args.no_cache else out)
         if progress:
             progress.stage("exports")
         files = kg.save(out)

@@ -1,0 +1,47 @@
+"""kgraph.build: a warm rebuild of unchanged input reuses the saved graph."""
+
+import sys
+
+import pytest
+
+import kgraph
+
+build_module = sys.modules["kgraph.build"]
+
+
+def _write(tmp_path, texts):
+    data = tmp_path / "data"
+    data.mkdir(exist_ok=True)
+    (data / "a.txt").write_text("\n\n".join(texts), encoding="utf-8")
+    return data
+
+
+TEXTS = ["We propose graph neural networks (GNNs) for molecular property prediction on QM9.",
+         "GNNs over-smooth on heterophilic graphs; we propose a spectral fix."]
+
+
+def test_build_reuses_a_saved_graph_of_the_same_inputs(tmp_path, monkeypatch):
+    data, out = _write(tmp_path, TEXTS), tmp_path / "out"
+    first = kgraph.build(data, reuse=out)
+    first.save(out)
+
+    def no_extraction(*args, **kwargs):
+        raise AssertionError("extracted again")
+
+    monkeypatch.setattr(build_module, "_build", no_extraction)
+    again = kgraph.build(data, reuse=out)
+    assert sorted(again.graph.nodes) == sorted(first.graph.nodes)
+    assert again.graph.graph["inputs"] == first.graph.graph["inputs"]
+
+
+@pytest.mark.parametrize("change", ["text", "setting"])
+def test_build_rebuilds_when_inputs_or_settings_change(tmp_path, change):
+    data, out = _write(tmp_path, TEXTS), tmp_path / "out"
+    kgraph.build(data, reuse=out).save(out)
+    if change == "text":
+        _write(tmp_path, TEXTS + ["Transformers need positional encodings for length generalization."])
+        kg = kgraph.build(data, reuse=out)
+        assert kg.summary()["papers"] == 3
+    else:
+        kg = kgraph.build(data, reuse=out, min_cooccurrence=3)
+        assert kg.graph.graph["min_cooccurrence"] == 3
