@@ -200,12 +200,15 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping) ->
             rec["s"] = str(d["short_form"])
         if "papers_total" in d:
             rec["nt"] = int(d["papers_total"])
+        if d.get("years"):
+            rec["y"] = {"first": d.get("first_year"), "mean": d.get("mean_year"), "per": str(d["years"])}
         records[ids[c]] = rec
     for p in papers:
         d = G.nodes[p]
         found = sorted(((G.edges[p, c].get("relation", "mentions"), c) for c in G[p]),
                        key=lambda rc: (_REL_RANK.get(rc[0], 9), -importance(G.nodes[rc[1]]), str(rc[1])))
-        meta = {k: str(d[k]) for k in ("year", "authors", "venue", "url", "record_id", "sources") if d.get(k) not in (None, "")}
+        meta = {k: str(d[k]) for k in ("year", "authors", "venue", "doi", "arxiv_id", "url", "record_id", "sources")
+                if d.get(k) not in (None, "")}
         records[ids[p]] = {"k": "paper", "l": str(d.get("label", p)), "ab": _short(d.get("abstract", ""), 1500),
                            "m": meta, "cs": [[rel, ids[c]] if c in ids else [rel, None, str(G.nodes[c].get("label", c))]
                                   for rel, c in found[:60]],
@@ -278,6 +281,9 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
             net.nodes[-1]["borderWidth"] = 4
         if label_offsets and label_offsets.get(n):
             net.nodes[-1]["lo"] = label_offsets[n]
+        year = _year_of(d)
+        if year is not None:  # what "colour by mean year" reads: a concept's mean year, a paper's year
+            net.nodes[-1]["yr"] = year
     nodes = net.nodes
     for node in nodes:  # the page draws labels itself; vis-network's own are off
         node["lb"] = node.pop("label")
@@ -318,7 +324,22 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
             "ids": ids, "focus": ids.get(focus) if focus is not None else None, "allLabels": all_labels,
             "layers": {"map": "concepts in 2+ papers" if has_map else "concepts", "paper": "papers",
                        "rare": "concepts in 1 paper"},
-            "totals": {"concepts": n_concepts, "papers": n_papers, "edges": G.number_of_edges()}}
+            "totals": {"concepts": n_concepts, "papers": n_papers, "edges": G.number_of_edges()},
+            "years": _year_span(nodes)}
+
+
+def _year_of(d: Mapping) -> float | None:
+    value = d.get("year") if _is_paper(d) else d.get("mean_year")
+    try:
+        return None if value is None or isinstance(value, bool) else round(float(value), 2)
+    except (TypeError, ValueError):
+        return None
+
+
+def _year_span(nodes: Sequence[Mapping]) -> list[float] | None:
+    """The oldest and newest year on the page (the ends of the year colour scale), or None without years."""
+    years = [n["yr"] for n in nodes if "yr" in n]
+    return [min(years), max(years)] if years else None
 
 
 def _page_ids(G: nx.Graph, order: Sequence) -> list[str]:

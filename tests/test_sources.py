@@ -410,3 +410,41 @@ def test_sources_records_without_abstracts_are_counted(tmp_path):
     assert warnings == [f"{path}:1: skipped, no abstract (W1)", f"{path}:2: skipped, no abstract (W2)",
                         f"{path}:3: skipped, no abstract (W3)",
                         f"{path}: 1,200 records without a usable abstract skipped; 1,197 not named above"]
+
+
+def test_sources_map_page_has_year_colours_and_links(samples_out):
+    html = (samples_out / "graph.html").read_text(encoding="utf-8")
+    raw = html[html.index('id="kg-data">') + len('id="kg-data">'):]
+    data = json.loads(raw[:raw.index("</script>")])
+    assert data["years"][0] >= 2019 and data["years"][1] <= 2024 and data["years"][0] < data["years"][1]
+    dated = [n for n in data["nodes"] if "yr" in n]
+    assert dated and all(data["years"][0] <= n["yr"] <= data["years"][1] for n in dated)
+    llm = next(r for r in data["records"].values() if r["k"] != "paper" and r["l"].lower() == "large language models")
+    assert llm["y"]["first"] == 2022 and llm["y"]["per"].startswith("2022:")
+    vit = next(r for r in data["records"].values() if r["k"] == "paper" and r["l"].startswith("Vision Transformers"))
+    assert vit["m"]["doi"] == "10.5555/kg.2021.009" and vit["m"]["arxiv_id"] == "2103.04321"
+    assert "colourBy === \"year\"" in html and "https://doi.org/" in html  # the page's year scale and DOI links
+
+
+def test_sources_map_colours_by_mean_year_and_links_out_in_a_browser(samples_out, chromium, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from test_map_browser import ARGS, Page
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        try:
+            page = Page(browser, samples_out / "graph.html")
+            assert page.page.is_hidden("#yearlegend")
+            before = page.js("() => window.kgraph.network.body.data.nodes.get().map(n => n.color)")
+            page.page.select_option("#colourby", "year")
+            assert page.page.is_visible("#yearlegend") and "2019" in page.page.inner_text("#yearlegend")
+            after = page.js("() => window.kgraph.network.body.data.nodes.get().map(n => n.color)")
+            assert after != before
+            page.page.screenshot(path=str(tmp_path / "by-year.png"))
+            page.find("Vision Transformers Need")
+            page.page.keyboard.press("Enter")
+            hrefs = page.js("() => [...document.querySelectorAll('#panel a')].map(a => a.href)")
+            assert "https://doi.org/10.5555/kg.2021.009" in hrefs and "https://arxiv.org/abs/2103.04321" in hrefs
+            page.close()
+        finally:
+            browser.close()

@@ -23,7 +23,17 @@
     if (cls) e.className = cls;
     return e;
   }
+  // mean year: viridis stops from the oldest year on the page (dark blue) to the newest (yellow)
+  var YEAR_STOPS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  function yearColour(y) {
+    var lo = D.years[0], hi = D.years[1];
+    var t = hi > lo ? Math.min(1, Math.max(0, (y - lo) / (hi - lo))) : 1;
+    var x = t * (YEAR_STOPS.length - 1), i = Math.min(YEAR_STOPS.length - 2, Math.floor(x)), f = x - i;
+    var c = YEAR_STOPS[i].map(function (v, k) { return Math.round(v + f * (YEAR_STOPS[i + 1][k] - v)); });
+    return "#" + c.map(function (v) { return (v < 16 ? "0" : "") + v.toString(16); }).join("");
+  }
   function colourOf(n) {
+    if (colourBy === "year") return typeof n.yr === "number" ? yearColour(n.yr) : "#d9d9d9";
     if (colourBy === "kind") return D.kinds[n.kind] || "#888888";
     return n.community >= 0 && n.community < D.palette.length ? D.palette[n.community] : "#9a9a9a";
   }
@@ -173,8 +183,27 @@
   Object.keys(D.kinds).sort().forEach(function (k) {
     if (present.kind[k]) addSwitch(document.getElementById("kinds"), "kind", k, k, true, D.kinds[k]);
   });
-  document.getElementById("colourby").addEventListener("change", function (e) {
+  var colourSelect = document.getElementById("colourby");
+  var legend = el("span", null, "legend");
+  legend.id = "yearlegend";
+  legend.hidden = true;
+  if (D.years) {  // papers with years: the overlay of a term map, coloured by mean publication year
+    var opt = el("option", "mean year");
+    opt.value = "year";
+    colourSelect.appendChild(opt);
+    var fmt = function (y) { return String(Math.round(y * 10) / 10); };
+    var bar = el("span", null, "ramp");
+    bar.style.background = "linear-gradient(to right, " + YEAR_STOPS.map(function (c) {
+      return "rgb(" + c.join(",") + ")"; }).join(", ") + ")";
+    legend.appendChild(el("span", fmt(D.years[0])));
+    legend.appendChild(bar);
+    legend.appendChild(el("span", fmt(D.years[1])));
+    legend.appendChild(el("span", " (grey: no year)", "muted"));
+    colourSelect.parentNode.parentNode.insertBefore(legend, colourSelect.parentNode.nextSibling);
+  }
+  colourSelect.addEventListener("change", function (e) {
     colourBy = e.target.value;
+    legend.hidden = colourBy !== "year";
     nodes.update(D.nodes.map(function (n) { n.color = colourOf(n); return { id: n.id, color: n.color }; }));
   });
 
@@ -204,6 +233,10 @@
     if (r.nt && r.nt > r.n) count += " (" + r.nt + " with narrower terms)";
     line.appendChild(document.createTextNode(count));
     body.appendChild(line);
+    if (r.y) {
+      body.appendChild(el("div", "first " + r.y.first + " · mean year " + r.y.mean, "meta"));
+      body.appendChild(el("div", "papers per year: " + r.y.per.split("|").join("  "), "meta"));
+    }
     if (r.a && r.a.length) { body.appendChild(el("h3", "also written")); body.appendChild(el("div", r.a.join(", "), "meta")); }
     var groups = {};
     r.nb.forEach(function (x) {
@@ -236,11 +269,17 @@
     var m = r.m || {};
     var bits = [m.year, m.venue, m.authors].filter(Boolean);
     if (bits.length) body.appendChild(el("div", bits.join(" · "), "meta"));
-    if (m.url && /^https?:\/\//.test(m.url)) {
-      var a = el("a", m.url);
-      a.href = m.url; a.target = "_blank"; a.rel = "noopener noreferrer";
+    var links = [];  // DOI, arXiv and the record's own address, each once
+    var path = function (t) { return t.split("/").map(encodeURIComponent).join("/"); };
+    if (m.doi) links.push(["DOI " + m.doi, "https://doi.org/" + path(m.doi)]);
+    if (m.arxiv_id) links.push(["arXiv:" + m.arxiv_id, "https://arxiv.org/abs/" + path(m.arxiv_id)]);
+    if (m.url && links.every(function (l) { return l[1] !== m.url; })) links.push([m.url, m.url]);
+    links.forEach(function (l) {
+      if (!/^https?:\/\//.test(l[1])) return;
+      var a = el("a", l[0]);
+      a.href = l[1]; a.target = "_blank"; a.rel = "noopener noreferrer";
       var d = el("div", null, "meta"); d.appendChild(a); body.appendChild(d);
-    }
+    });
     if (m.record_id) body.appendChild(el("div", "record: " + m.record_id, "meta"));
     body.appendChild(el("h3", "abstract"));
     body.appendChild(el("div", r.ab, "abstract"));
