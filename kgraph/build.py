@@ -179,9 +179,11 @@ def _saved_build(folder: Path, stamp: str) -> KnowledgeGraph | None:
     if found is None or found.group(1) != stamp:
         return None
     try:
-        return load(folder)
+        kg = load(folder)
     except InputError:
         return None
+    kg.reused_from = folder  # its files are those in ``folder``: nothing to write again
+    return kg
 
 
 def load(path: str | Path = "outputs") -> KnowledgeGraph:

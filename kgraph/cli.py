@@ -40,6 +40,7 @@ def _setup_logging(quiet: bool):
 
 def _cmd_build(args) -> int:
     from .build import build
+    from .export import FILES
     from .progress import BuildProgress
 
     out = Path(args.out)
@@ -51,7 +52,7 @@ def _cmd_build(args) -> int:
                    scheduler=args.scheduler, reuse=None if args.no_cache else out)
         if progress:
             progress.stage("exports")
-        files = kg.save(out)
+        files = [out / name for name in FILES] if kg.reused_from == out else kg.save(out)
     finally:
         if progress:
             progress.close()

@@ -26,6 +26,8 @@ class KnowledgeGraph:
 
     def __init__(self, graph: nx.Graph):
         self.graph = graph
+        #: The output folder this graph was reused from by ``build(reuse=...)``, else None.
+        self.reused_from: Path | None = None
 
     def __repr__(self) -> str:
         s = self.summary()
