@@ -33,6 +33,7 @@ import re
 import statistics
 import subprocess
 import sys
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -144,6 +145,8 @@ def worker(variant: str, corpus: str, out: str, cache: str) -> dict:
 
 def run_variant(variant: str, corpus: Path, tmp: Path) -> dict:
     folder = "kgraph" if variant == "kgraph warm" else re.sub(r"\W", "_", variant)  # warm: rebuild into the same outputs
+    if variant != "kgraph warm":
+        shutil.rmtree(tmp / folder, ignore_errors=True)  # a cold build lays out and writes every round
     cmd = [sys.executable, __file__, "--worker", variant, "--corpus", str(corpus),
            "--out", str(tmp / folder), "--cache", str(tmp / "cache.sqlite")]
     start = time.perf_counter()
