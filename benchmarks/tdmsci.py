@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-import kgraph
 
 KIND = {"TASK": "task", "DATASET": "dataset", "METRIC": "metric"}
 

@@ -29,7 +29,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .types import KINDS, MODEL_DIR, Mention
-from .relations import GENERIC_FILE, RELATION_TYPES, RELATIONS_CONFIG, RELATIONS_FILE, Relation, relations_version
+from .relations import GENERIC_FILE, RELATIONS_CONFIG, RELATIONS_FILE, Relation, relations_version
 from .tagger import STATES_KEY
 
 __all__ = ["RelationClassifier", "span_features", "pair_features", "distance_bucket", "generic_spans", "ARG_KINDS"]
