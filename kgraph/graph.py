@@ -1,23 +1,26 @@
 """Graph stage: papers and concepts in one networkx graph.
 
-Node ids are namespaced: ``paper:<hash of the abstract>`` and
-``concept:<key>`` (:func:`kgraph.canon.concept_key`). Mentions become
-concepts in three steps:
+Node ids are namespaced XML names: ``paper:<hash of the abstract>`` and
+``concept:<key>`` (:func:`concept_id` of :func:`kgraph.canon.concept_key`).
+Mentions become concepts in these steps (the README's "Concepts" section says
+why, with the blind reads that shaped them):
 
-1. an abbreviation defined in a paper stands for its long form there;
-2. across the corpus, a short form whose definitions all agree resolves to
-   that long form everywhere, also where a paper uses it undefined; a short
-   form defined with different long forms (CL: continual learning,
-   contrastive learning) is left alone where it is undefined;
-3. surface variants share a key (case, plural, hyphens, British spelling).
+1. each mention maps to the term(s) it is about (:mod:`kgraph.terms`): an
+   abbreviation stands for its long form, a short form whose definitions agree
+   across the corpus resolves everywhere (also inside longer terms), surface
+   variants share a key;
+2. named datasets and standard metrics written in an abstract are added, and
+   every abstract is read for the corpus's terms the tagger missed there;
+3. :func:`_hierarchy` chooses which terms are nodes and their ``broader``
+   terms; a long one-paper phrase links its paper to the terms it contains;
+4. kinds come from the tagger's vote unless the name or head decides.
 
-Concept-concept edges count the papers in which both concepts occur and
-score the pair with normalised PMI. An edge is kept when the pair shares at
-least ``min_cooccurrence`` papers and has NPMI of at least ``min_npmi``, and
-then only when it is among the ``max_neighbours`` best (by NPMI) of one of its
-two concepts, so that the graph stays readable.
+Concept-concept edges: ``broader`` (the hierarchy), ``relation`` (typed,
+from :mod:`kgraph.relations`) and ``cooccurrence``: papers in which both
+concepts occur, scored with normalised PMI, kept when the pair shares at
+least ``min_cooccurrence`` papers, has NPMI of at least ``min_npmi`` and is
+among the ``max_neighbours`` best of one of its concepts.
 """
-
 from __future__ import annotations
 
 import math
@@ -474,14 +477,20 @@ MAX_SINGLETON_WORDS = 3
 def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]):
     """Choose the concept nodes and their ``broader`` terms.
 
-    A key mentioned in a paper is a node when it is a name, or is mentioned in
-    two or more papers, or is short (at most :data:`MAX_SINGLETON_WORDS`
-    words). A shorter term found inside other keys becomes a node when it is a
-    term in its own right: mentioned alone, or found inside the keys of two or
-    more papers (termhood, as C-value counts nested terms); a lone word must
-    also head some key. Each node's ``broader`` terms are the longest node
-    terms it contains. A long one-paper phrase that is no node links its paper
-    to its broader terms instead (``fold``).
+    A key is a node when it is a name (coined, capitalised, defined or
+    proposed by name), or is mentioned in two or more papers, or is a short
+    one-paper phrase (at most :data:`MAX_SINGLETON_WORDS` words) that narrows
+    a multi-word node; never when it is vague (:func:`kgraph.terms.is_vague`).
+    A lone word is a node as a standard metric, as a process or property two
+    papers name, or as the head that :data:`MIN_MODIFIERS` different words
+    narrow in as many papers ("bandits"). A shorter term found inside other
+    keys becomes a node when it is a term in its own right: found inside the
+    keys of two or more papers and of two different keys (termhood, as
+    C-value counts nested terms). Each node's ``broader`` terms are the
+    longest node terms it contains; a one-paper "X training" is X itself.
+    A paper left with fewer than :data:`MIN_PAPER_TERMS` terms keeps its
+    strongest phrases. A phrase that is no node links its paper to its
+    broader terms instead (``fold``).
 
     Returns ``(nodes, broader, fold)``.
     """
