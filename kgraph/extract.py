@@ -112,6 +112,12 @@ def extract_many(texts: Iterable[str], *, batch_size: int = 64, model_dir: str |
 def extract(text: str) -> list[Mention]:
     """Typed mentions in ``text``, with character offsets into it.
 
+    ``text`` is read as given, so that the offsets point into it: LaTeX and
+    Markdown are not rendered here, and long runs of symbols are not
+    shortened. Text from papers should go through :func:`kgraph.normalize_text`
+    first, as :func:`kgraph.build` does (a text longer than spaCy's
+    ``max_length`` is cut, with a warning).
+
     Examples
     --------
     >>> text = "Graph neural networks (GNNs) predict molecule properties. GNNs are fast."
