@@ -29,7 +29,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import networkx as nx
 
@@ -332,11 +332,12 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
-    _add_named(papers, concepts, paper_terms)
+    texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
+    _add_named(papers, texts, concepts, paper_terms)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
-    _find_missed(papers, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
+    _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
-    _find_missed(papers, nodes, concepts, paper_terms)
+    _find_missed(papers, texts, nodes, concepts, paper_terms)
     ids = {key: concept_id(key) for key in nodes}
 
     G = nx.Graph()
@@ -620,7 +621,21 @@ _MATH_SPAN = re.compile(r"\$[^$]*\$")
 MAX_TERM_WORDS = 8
 
 
-def _find_missed(papers, nodes, concepts, paper_terms) -> None:
+class _Text(NamedTuple):
+    """An abstract as the text passes read it: math left out, its words as written and as key words."""
+
+    plain: str
+    written: list[str]
+    words: list[str]
+
+
+def _read_text(abstract: str) -> _Text:
+    plain = _MATH_SPAN.sub(" ", abstract)
+    words = [_americanize(t) for t in _TOKEN.findall(re.sub(r"[\-_/]", " ", plain.lower()))]
+    return _Text(plain, _TOKEN.findall(plain), words)
+
+
+def _find_missed(papers, texts, nodes, concepts, paper_terms) -> None:
     """Link papers to the corpus's terms where their text names them but no mention did.
 
     The tagger misses some uses of a term that it finds elsewhere
@@ -643,11 +658,9 @@ def _find_missed(papers, nodes, concepts, paper_terms) -> None:
                 if len(form) >= 3 and " " not in form and is_name(form) and not is_junk(form):
                     names.setdefault(form, key)
                     names.setdefault(form + "s", key)
-    for paper, terms in zip(papers, paper_terms):
-        text = _MATH_SPAN.sub(" ", paper.abstract)
+    for paper, text, terms in zip(papers, texts, paper_terms):
         found: Counter = Counter()
-        tokens = _TOKEN.findall(re.sub(r"[\-_/]", " ", text.lower()))
-        norm = [_americanize(t) for t in tokens]
+        norm = text.words
         i = 0
         while i < len(norm):
             longest = multi.get(norm[i], 0)
@@ -659,7 +672,7 @@ def _find_missed(papers, nodes, concepts, paper_terms) -> None:
                     step = n
                     break
             i += step
-        for token in _TOKEN.findall(text):
+        for token in text.written:
             key = names.get(token)
             if key is not None:
                 found[key] += 1
@@ -669,16 +682,15 @@ def _find_missed(papers, nodes, concepts, paper_terms) -> None:
                 concepts[key].papers.add(paper.id)
 
 
-def _add_named(papers, concepts, paper_terms) -> None:
+def _add_named(papers, texts, concepts, paper_terms) -> None:
     """Named datasets and standard metrics written in an abstract are its concepts, found or not by the tagger.
 
     "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
     only. Outside math, as written (case matters: "MAE" is a metric, "mae" is not).
     """
-    for paper, terms in zip(papers, paper_terms):
-        text = _MATH_SPAN.sub(" ", paper.abstract)
+    for paper, text, terms in zip(papers, texts, paper_terms):
         for pattern, kind in ((_DATASET_IN_TEXT, "dataset"), (_METRIC_IN_TEXT, "metric")):
-            for m in pattern.finditer(text):
+            for m in pattern.finditer(text.plain):
                 surface = m.group(0)
                 key = concept_key(surface)
                 if not key:
