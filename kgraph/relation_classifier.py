@@ -13,8 +13,8 @@ encoder pass. For every ordered pair of mentions in one sentence, the head
 
 and returns the probability of each of SciERC's seven relation types and of
 none. A pair of mentions gets at most one relation: the most probable type
-over both directions, when its probability reaches the threshold chosen on
-SciERC dev (``relations.json``).
+over both directions, when its probability reaches that type's threshold
+chosen on SciERC dev (``relations.json``).
 """
 
 from __future__ import annotations
@@ -28,11 +28,12 @@ import numpy as np
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from .types import KINDS, MODEL_DIR, Mention
+from .types import KINDS, MODEL_DIR, SPANS_KEY, Mention
 from .relations import GENERIC_FILE, RELATIONS_CONFIG, RELATIONS_FILE, Relation, relations_version
 from .tagger import STATES_KEY
 
-__all__ = ["RelationClassifier", "span_features", "pair_features", "distance_bucket", "generic_spans", "ARG_KINDS"]
+__all__ = ["RelationClassifier", "span_features", "pair_features", "distance_bucket", "generic_spans", "tagger_spans",
+           "ARG_KINDS"]
 
 #: Entity kinds the network knows: kgraph's five and SciERC's ``Generic`` (only ever seen in training).
 ARG_KINDS = (*KINDS, "generic")
@@ -78,15 +79,18 @@ def span_features(states: np.ndarray, spans: np.ndarray, prefix: np.ndarray | No
     return np.concatenate([states[s], states[e - 1], mean.astype(np.float32)], axis=1)
 
 
-def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> dict[str, np.ndarray]:
+def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray, *, max_pool: bool = False,
+                  outside: int = 0) -> dict[str, np.ndarray]:
     """Inputs of the relation network for ordered ``pairs`` (rows of ``[head, tail]`` indices into ``spans``).
 
     Returns the arrays ``spans`` (:func:`span_features`; the network
     projects each span once), ``head_index`` and ``tail_index`` (rows of
     ``spans``), ``between`` (the mean, first and last states of the tokens
-    between the two spans, zeros when they touch or overlap) and
-    ``distance`` (:func:`distance_bucket`). Training and extraction both
-    build the network's inputs here.
+    between the two spans, zeros when they touch or overlap; with
+    ``max_pool`` their elementwise maximum too; with ``outside`` > 0 the
+    mean of the ``outside`` tokens before the first span and after the
+    second) and ``distance`` (:func:`distance_bucket`). Training and
+    extraction both build the network's inputs here.
     """
     spans = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
     pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
@@ -98,13 +102,31 @@ def pair_features(states: np.ndarray, spans: np.ndarray, pairs: np.ndarray) -> d
     hi = np.where(head_first, t[:, 0], h[:, 0])
     gap = np.maximum(hi - lo, 0)
     dim = states.shape[1]
-    between = np.zeros((len(pairs), 3 * dim), dtype=np.float32)
+    parts = 3 + int(max_pool) + (2 if outside > 0 else 0)
+    between = np.zeros((len(pairs), parts * dim), dtype=np.float32)
     rows = np.flatnonzero(gap > 0)
     if len(rows):
         a, b = lo[rows], hi[rows]
         between[rows, :dim] = (prefix[b] - prefix[a]) / (b - a)[:, None]
         between[rows, dim : 2 * dim] = states[a]
-        between[rows, 2 * dim :] = states[b - 1]
+        between[rows, 2 * dim : 3 * dim] = states[b - 1]
+        if max_pool:
+            width = int((b - a).max())
+            index = a[:, None] + np.arange(width)[None, :]
+            inside = index < b[:, None]
+            gathered = states[np.minimum(index, len(states) - 1)]
+            gathered[~inside] = -np.inf
+            between[rows, 3 * dim : 4 * dim] = gathered.max(axis=1)
+    if outside > 0:
+        col = (3 + int(max_pool)) * dim
+        first = np.minimum(h[:, 0], t[:, 0])
+        last = np.maximum(h[:, 1], t[:, 1])
+        for offset, (x, y) in enumerate(((np.maximum(first - outside, 0), first),
+                                         (last, np.minimum(last + outside, len(states))))):
+            n = np.maximum(y - x, 0)
+            some = n > 0
+            between[some, col + offset * dim : col + (offset + 1) * dim] = (
+                (prefix[y[some]] - prefix[x[some]]) / n[some][:, None])
     return {
         "spans": feats,
         "head_index": pairs[:, 0].copy(),
@@ -125,7 +147,9 @@ class RelationClassifier:
     model_dir : path
         Folder with ``relations.onnx`` and ``relations.json``.
     threshold : float, optional
-        Minimum probability of a relation; default: the one chosen on dev.
+        Minimum probability of a relation, whatever its type; default: the
+        per-type thresholds chosen on dev (``thresholds`` in
+        ``relations.json``; a model without them has one ``threshold``).
     threads : int
         Accepted for symmetry with the tagger's settings; the relation
         networks are small and run on one onnxruntime thread (more only spin).
@@ -137,8 +161,13 @@ class RelationClassifier:
         self.version = relations_version(self.model_dir)
         config = json.loads((self.model_dir / RELATIONS_CONFIG).read_text(encoding="utf-8"))
         self.types: list[str] = config["types"]
+        self.features: dict = config.get("features", {})
         self.kinds: list[str] = config["kinds"]
-        self.threshold = float(config["threshold"] if threshold is None else threshold)
+        if threshold is not None:
+            self.thresholds = {t: float(threshold) for t in self.types}
+        else:
+            default = float(config["threshold"])
+            self.thresholds = {t: float(config.get("thresholds", {}).get(t, default)) for t in self.types}
         self.threads = threads
         self.generic = generic and (self.model_dir / GENERIC_FILE).exists()
 
@@ -179,9 +208,14 @@ class RelationClassifier:
     def candidates(self, doc: Doc, mentions: Sequence[Mention]) -> tuple[np.ndarray, np.ndarray, list[int]]:
         """Token spans of ``mentions``, the ordered pairs to classify, and each span's mention index.
 
-        Pairs join two non-overlapping mentions of one sentence.
+        Pairs join two non-overlapping mentions of one sentence, at least
+        one of them among the doc's own mentions (``doc._.kgraph_mentions``,
+        when set): a pair of two extra arguments (the tagger's other spans,
+        generic entities) was right one time in ten on SciERC dev.
         """
-        spans, owner, sent_of = [], [], []
+        own = doc._.kgraph_mentions if doc.has_extension("kgraph_mentions") else None
+        anchors = None if own is None else {(m.start_char, m.end_char) for m in own}
+        spans, owner, sent_of, anchored = [], [], [], []
         for i, m in enumerate(mentions):
             span = doc.char_span(m.start_char, m.end_char, alignment_mode="expand")
             if span is None or len(span) == 0:
@@ -189,10 +223,12 @@ class RelationClassifier:
             spans.append((span.start, span.end))
             owner.append(i)
             sent_of.append(span[0].sent.start)
+            anchored.append(anchors is None or (m.start_char, m.end_char) in anchors)
         pairs = []
         for a in range(len(spans)):
             for b in range(len(spans)):
-                if a != b and sent_of[a] == sent_of[b] and (spans[a][1] <= spans[b][0] or spans[b][1] <= spans[a][0]):
+                if (a != b and sent_of[a] == sent_of[b] and (anchored[a] or anchored[b])
+                        and (spans[a][1] <= spans[b][0] or spans[b][1] <= spans[a][0])):
                     pairs.append((a, b))
         return np.asarray(spans, dtype=np.int64).reshape(-1, 2), np.asarray(pairs, dtype=np.int64).reshape(-1, 2), owner
 
@@ -201,31 +237,44 @@ class RelationClassifier:
 
         With :attr:`generic`, SciERC's generic entities are candidate arguments too.
         """
+        extra = tagger_spans(doc, mentions)
         if self.generic:
-            mentions = sorted([*mentions, *self.generic_mentions(doc, states, mentions)],
-                              key=lambda m: (m.start_char, m.end_char))
+            extra += self.generic_mentions(doc, states, [*mentions, *extra])
+        mentions = sorted([*mentions, *extra], key=lambda m: (m.start_char, m.end_char))
         spans, pairs, owner = self.candidates(doc, mentions)
         if not len(pairs):
             return []
         kind_id = {k: i for i, k in enumerate(self.kinds)}
         kinds = np.asarray([kind_id[mentions[i].kind] for i in owner], dtype=np.int64)
-        inputs = pair_features(states, spans, pairs)
+        inputs = pair_features(states, spans, pairs, **self.features)
         inputs["head_kind"] = kinds[pairs[:, 0]]
         inputs["tail_kind"] = kinds[pairs[:, 1]]
         probs = self.probabilities(inputs)
         return self.decode(doc, mentions, spans, pairs, owner, probs)
 
     def decode(self, doc, mentions, spans, pairs, owner, probs) -> list[Relation]:
-        """At most one relation per pair of mentions: the likeliest type over both directions."""
-        best: dict[tuple[int, int], tuple[float, int, int]] = {}
-        for row, (a, b) in enumerate(pairs):
+        """At most one relation per pair of arguments, likeliest first.
+
+        Each ordered pair's likeliest type counts when its probability
+        reaches the threshold; a pair is then kept unless a likelier kept
+        relation joins the same two arguments, in either direction, or
+        overlapping spans of them (the tagger's span and the rules' span of
+        one phrase are both candidates).
+        """
+        found = []
+        for row in range(len(pairs)):
             t = int(probs[row, 1:].argmax()) + 1
             p = float(probs[row, t])
-            key = (min(a, b), max(a, b))
-            if p >= self.threshold and (key not in best or p > best[key][0]):
-                best[key] = (p, row, t)
+            if p >= self.thresholds[self.types[t - 1]]:
+                found.append((p, row, t))
+        found.sort(key=lambda x: (-x[0], x[1]))
+        kept: list[tuple[float, int, int]] = []
+        for p, row, t in found:
+            a, b = spans[pairs[row][0]], spans[pairs[row][1]]
+            if not any(_pair_overlaps(a, b, spans[pairs[r][0]], spans[pairs[r][1]]) for _, r, _ in kept):
+                kept.append((p, row, t))
         out, sentences = [], {}
-        for p, row, t in sorted(best.values(), key=lambda x: (pairs[x[1]][0], pairs[x[1]][1])):
+        for p, row, t in sorted(kept, key=lambda x: (pairs[x[1]][0], pairs[x[1]][1])):
             a, b = pairs[row]
             sent = doc[int(spans[a][0])].sent
             if sent.start not in sentences:  # one string per sentence, however many relations it states
@@ -233,6 +282,34 @@ class RelationClassifier:
             out.append(Relation(mentions[owner[a]], mentions[owner[b]], self.types[t - 1], round(p, 4),
                                 sentences[sent.start]))
         return out
+
+
+def _overlap(x, y) -> bool:
+    return x[0] < y[1] and y[0] < x[1]
+
+
+def _pair_overlaps(a, b, c, d) -> bool:
+    """Whether argument spans ``(a, b)`` and ``(c, d)`` overlap pairwise, in either order."""
+    return (_overlap(a, c) and _overlap(b, d)) or (_overlap(a, d) and _overlap(b, c))
+
+
+def tagger_spans(doc: Doc, mentions: Sequence[Mention]) -> list[Mention]:
+    """The tagger's own spans (before the rules) that no mention has exactly, as extra relation arguments.
+
+    The rules trim, extend and drop the tagger's spans for the concept
+    layer; SciERC's relation arguments often keep the tagger's boundaries
+    ("pronoun resolution" where the rules keep "pronoun resolution in" out,
+    "illumination conditions" against a longer mention), so both are
+    candidates and the network picks between them.
+    """
+    taken = {(m.start_char, m.end_char) for m in mentions}
+    out = []
+    for span in doc.spans.get(SPANS_KEY, []):
+        s, e = span.start_char, span.end_char
+        if (s, e) not in taken and span.label_ in KINDS:
+            taken.add((s, e))
+            out.append(Mention(doc.text[s:e], s, e, span.label_))
+    return out
 
 
 def generic_spans(doc: Doc, tags: np.ndarray, mentions: Sequence[Mention]) -> list[Mention]:

@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from .extract import MODEL_DIR, tokenizer_pipeline
-from .relation_classifier import ARG_KINDS, N_DISTANCE, RelationClassifier, generic_spans, pair_features
+from .relation_classifier import ARG_KINDS, N_DISTANCE, RelationClassifier, generic_spans, pair_features, tagger_spans
 from .relations import GENERIC_FILE, RELATION_TYPES, RELATIONS_CONFIG, RELATIONS_FILE
 from .evaluate import relation_scores
 from .scierc import GoldDoc, read_scierc
@@ -57,15 +57,21 @@ def _pipeline(model_dir: Path):
 
 
 def _run(nlp, golds: list[GoldDoc]):
-    """(doc, predicted mentions, per-token states) for each gold abstract."""
+    """(doc, candidate arguments, per-token states) for each gold abstract.
+
+    The candidates are what the run-time classifier starts from: the
+    predicted mentions and the tagger's own spans the rules changed.
+    """
     out = []
     for doc in nlp.pipe([g.text for g in golds], batch_size=32):
         states = doc.user_data.pop(STATES_KEY)
-        out.append((doc, list(doc._.kgraph_mentions), states))
+        mentions = list(doc._.kgraph_mentions)
+        cands = sorted([*mentions, *tagger_spans(doc, mentions)], key=lambda m: (m.start_char, m.end_char))
+        out.append((doc, cands, states))
     return out
 
 
-def _training_pairs(doc, gold: GoldDoc, mentions, states, use_gold: bool):
+def _training_pairs(doc, gold: GoldDoc, mentions, states, use_gold: bool, features: dict):
     """Span table, pair features and labels of one training document."""
     kind_id = {k: i for i, k in enumerate(ARG_KINDS)}
     cands: dict[tuple[int, int], int] = {}
@@ -95,7 +101,7 @@ def _training_pairs(doc, gold: GoldDoc, mentions, states, use_gold: bool):
     if not pairs:
         return None
     pairs_arr = np.asarray(pairs, dtype=np.int64)
-    feats = _per_pair(pair_features(states, np.asarray(spans), pairs_arr))
+    feats = _per_pair(pair_features(states, np.asarray(spans), pairs_arr, **features))
     kinds_arr = np.asarray(kinds, dtype=np.int64)
     feats["head_kind"] = kinds_arr[pairs_arr[:, 0]]
     feats["tail_kind"] = kinds_arr[pairs_arr[:, 1]]
@@ -103,7 +109,7 @@ def _training_pairs(doc, gold: GoldDoc, mentions, states, use_gold: bool):
     return feats, np.asarray(labels, dtype=np.int64), found
 
 
-def _net(torch, dim: int, hidden: int, dropout: float):
+def _net(torch, dim: int, between_dim: int, hidden: int, dropout: float):
     nn = torch.nn
 
     class RelationNet(nn.Module):
@@ -113,7 +119,7 @@ def _net(torch, dim: int, hidden: int, dropout: float):
             super().__init__()
             self.drop_in = nn.Dropout(dropout)
             self.span = nn.Sequential(nn.Linear(3 * dim, hidden), nn.GELU())
-            self.between = nn.Sequential(nn.Linear(3 * dim, hidden // 2), nn.GELU())
+            self.between = nn.Sequential(nn.Linear(between_dim, hidden // 2), nn.GELU())
             self.kind = nn.Embedding(len(ARG_KINDS), 32)
             self.distance = nn.Embedding(N_DISTANCE, 32)
             self.out = nn.Sequential(
@@ -219,11 +225,12 @@ def _train_generic(torch, train_runs, golds, dev_runs, dev, dim: int, seed: int,
 class _TorchClassifier(RelationClassifier):
     """The run-time classifier with the torch network in place of the ONNX session (dev scoring)."""
 
-    def __init__(self, net, torch, threshold: float):  # noqa: D107  (no config file yet)
+    def __init__(self, net, torch, threshold: float, features: dict):  # noqa: D107  (no config file yet)
         self.net, self.torch = net, torch
+        self.features = features
         self.types = list(RELATION_TYPES)
         self.kinds = list(ARG_KINDS)
-        self.threshold = threshold
+        self.thresholds = {t: threshold for t in self.types}
 
     def probabilities(self, inputs):
         with self.torch.no_grad():
@@ -239,7 +246,7 @@ def _dev_probs(classifier, dev_runs):
         spans, pairs, owner = classifier.candidates(doc, mentions)
         if len(pairs):
             kinds = np.asarray([kind_id[mentions[i].kind] for i in owner], dtype=np.int64)
-            inputs = pair_features(states, spans, pairs)
+            inputs = pair_features(states, spans, pairs, **classifier.features)
             inputs["head_kind"] = kinds[pairs[:, 0]]
             inputs["tail_kind"] = kinds[pairs[:, 1]]
             probs = classifier.probabilities(inputs)
@@ -250,7 +257,8 @@ def _dev_probs(classifier, dev_runs):
 
 
 def _decode_all(classifier, dev_probs, threshold):
-    classifier.threshold = threshold
+    """Relations of each dev doc at ``threshold`` (one for all types, or a dict by type)."""
+    classifier.thresholds = dict(threshold) if isinstance(threshold, dict) else {t: threshold for t in classifier.types}
     return [classifier.decode(doc, ms, spans, pairs, owner, probs) if len(pairs) else []
             for doc, ms, spans, pairs, owner, probs in dev_probs]
 
@@ -272,6 +280,9 @@ def train_relations(
     use_gold: bool = True,
     seed: int = 13,
     threads: int = 1,
+    type_thresholds: bool = True,
+    max_pool: bool = False,
+    outside: int = 0,
 ) -> dict:
     """Train the relation classifier on the shipped tagger's features; write it into ``out_dir``.
 
@@ -292,6 +303,7 @@ def train_relations(
     except ImportError as err:
         raise RuntimeError("training needs the train extra: pip install -e '.[train]'") from err
     t0 = time.time()
+    features = {"max_pool": max_pool, "outside": outside}
     model_dir = Path(model_dir)
     out_dir = Path(out_dir or model_dir)
     random.seed(seed)
@@ -309,7 +321,7 @@ def train_relations(
 
     parts, found = [], 0
     for (doc, mentions, states), gold in zip(train_runs, golds):
-        item = _training_pairs(doc, gold, mentions, states, use_gold)
+        item = _training_pairs(doc, gold, mentions, states, use_gold, features)
         if item:
             parts.append(item)
             found += item[2]
@@ -318,7 +330,7 @@ def train_relations(
     n_gold = sum(len(g.relations) for g in golds)
     log.info("%d training pairs, %d of the %d gold relations among them", len(labels), found, n_gold)
 
-    dim = data["between"].shape[1] // 3
+    dim = data["head"].shape[1] // 3
     generic_net, dev_generic, generic_scores = _train_generic(torch, train_runs, golds, dev_runs, dev, dim, seed)
     log.info("generic entities on dev: %s", generic_scores)
     dev_runs_all = [(doc, sorted([*ms, *gm], key=lambda m: (m.start_char, m.end_char)), st)
@@ -330,7 +342,7 @@ def train_relations(
     history, emas = [], []
     for member in range(members):
         torch.manual_seed(seed + member)
-        net = _net(torch, dim, hidden, dropout)
+        net = _net(torch, dim, data["between"].shape[1], hidden, dropout)
         optim = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=0.01)
         sched = torch.optim.lr_scheduler.LambdaLR(optim, lambda s: max(0.0, 1 - s / steps))
         gen = torch.Generator().manual_seed(seed + member)
@@ -338,7 +350,7 @@ def train_relations(
         # dev F1 moves by several points from epoch to epoch without it
         ema = copy.deepcopy(net)
         ema.eval()
-        classifier = _TorchClassifier(ema, torch, 0.5)
+        classifier = _TorchClassifier(ema, torch, 0.5, features)
         for epoch in range(1, epochs + 1):
             net.train()
             total = 0.0
@@ -363,27 +375,52 @@ def train_relations(
         emas.append(ema)
 
     ensemble = _mean_net(torch, emas)
-    classifier = _TorchClassifier(ensemble, torch, 0.5)
+    classifier = _TorchClassifier(ensemble, torch, 0.5, features)
     probs = _dev_probs(classifier, dev_runs_all)
-    grid = [round(x, 3) for x in np.arange(0.1, 0.9, 0.025)]
+    grid = [round(float(x), 3) for x in np.arange(0.1, 0.9, 0.025)]
     by_threshold = {th: relation_scores(_decode_all(classifier, probs, th), dev) for th in grid}
     threshold = max(grid, key=lambda th: (by_threshold[th]["boundaries"]["f1"], th))
-    concepts_only = relation_scores(_decode_all(classifier, _dev_probs(classifier, dev_runs), threshold), dev)
+    thresholds = _type_thresholds(classifier, probs, dev, threshold, grid) if type_thresholds else {}
+    chosen = thresholds or threshold
+    all_args = relation_scores(_decode_all(classifier, probs, chosen), dev)
+    concepts_only = relation_scores(_decode_all(classifier, _dev_probs(classifier, dev_runs), chosen), dev)
     recipe = {"epochs": epochs, "lr": lr, "batch_size": batch_size, "hidden": hidden, "dropout": dropout,
               "none_weight": none_weight, "ema_decay": ema_decay, "members": members, "use_gold": use_gold, "seed": seed,
+              "type_thresholds": type_thresholds,
               "train_files": [Path(f).name for f in train_files], "dev_file": Path(dev_file).name}
-    dev_scores = {"all arguments": by_threshold[threshold], "concept arguments": concepts_only,
+    dev_scores = {"all arguments": all_args, "one threshold": by_threshold[threshold]["boundaries"],
+                  "concept arguments": concepts_only,
                   "generic entities": generic_scores}
     log.info("threshold %s: %s", threshold, dev_scores)
-    _export(ensemble, generic_net, torch, dim, out_dir, threshold, recipe, dev_scores)
-    return {"history": history, "threshold": threshold, "dev": dev_scores,
+    _export(ensemble, generic_net, torch, dim, data["between"].shape[1], out_dir, threshold, thresholds, features,
+            recipe, dev_scores)
+    return {"history": history, "threshold": threshold, "thresholds": thresholds, "dev": dev_scores,
             "pairs": int(len(labels)), "gold_relations_in_pairs": found, "gold_relations": n_gold,
             "seconds": round(time.time() - t0)}
 
 
-def _export(net, generic_net, torch, dim, out_dir: Path, threshold, recipe, dev_scores):
+def _type_thresholds(classifier, probs, dev, threshold: float, grid, rounds: int = 2) -> dict[str, float]:
+    """Per-type thresholds by coordinate ascent on dev F1 (boundaries), from the single best ``threshold``.
+
+    Each type's threshold moves only when that raises dev F1 (ties keep it),
+    type after type, ``rounds`` times.
+    """
+    chosen = {t: threshold for t in classifier.types}
+    best = relation_scores(_decode_all(classifier, probs, chosen), dev)["boundaries"]["f1"]
+    for _ in range(rounds):
+        for t in classifier.types:
+            for th in grid:
+                trial = {**chosen, t: th}
+                f1 = relation_scores(_decode_all(classifier, probs, trial), dev)["boundaries"]["f1"]
+                if f1 > best:
+                    best, chosen = f1, trial
+    return chosen
+
+
+def _export(net, generic_net, torch, dim, between_dim, out_dir: Path, threshold, thresholds, features, recipe,
+            dev_scores):
     index = torch.tensor([0, 1, 0], dtype=torch.long)
-    args = (torch.zeros(2, 3 * dim), index, index.flip(0), torch.zeros(3, 3 * dim),
+    args = (torch.zeros(2, 3 * dim), index, index.flip(0), torch.zeros(3, between_dim),
             torch.zeros(3, dtype=torch.long), torch.zeros(3, dtype=torch.long), torch.zeros(3, dtype=torch.long))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / RELATIONS_FILE
@@ -397,9 +434,9 @@ def _export(net, generic_net, torch, dim, out_dir: Path, threshold, recipe, dev_
                           output_names=["probs"], opset_version=17, dynamo=False,
                           dynamic_axes={"states": {0: "tokens"}, "probs": {0: "tokens"}})
         generic_blob = path.read_bytes()
-    digest = hashlib.sha256(blob + generic_blob + repr(threshold).encode()).hexdigest()[:12]
+    digest = hashlib.sha256(blob + generic_blob + repr((threshold, sorted(thresholds.items()))).encode()).hexdigest()[:12]
     config = {"version": f"relations-{digest}", "types": list(RELATION_TYPES), "kinds": list(ARG_KINDS),
-              "threshold": threshold, "recipe": recipe,
+              "threshold": threshold, "thresholds": thresholds, "features": features, "recipe": recipe,
               "dev": dev_scores}
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, data in ((RELATIONS_FILE, blob), (GENERIC_FILE, generic_blob)):
