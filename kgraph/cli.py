@@ -134,7 +134,7 @@ def _cmd_train_relations(args) -> int:
                              members=args.members, seed=args.seed)
     for entry in result["history"]:
         print(json.dumps(entry))
-    print(json.dumps({"threshold": result["threshold"], "dev": result["dev"]}, indent=2))
+    print(json.dumps({k: result[k] for k in ("threshold", "thresholds", "dev")}, indent=2))
     print(f"relation classifier written to {args.out or args.model} in {result['seconds']} s")
     return 0
 
@@ -361,7 +361,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("train-relations", help="train the relation classifier on SciERC-format files (train extra)")
     p.add_argument("train", nargs="+", metavar="TRAIN.json", help="SciERC-format training files")
-    p.add_argument("--dev", required=True, metavar="DEV.json", help="chooses the decision threshold")
+    p.add_argument("--dev", required=True, metavar="DEV.json", help="chooses the decision thresholds")
     p.add_argument("--model", default=str(MODEL_DIR), metavar="DIR",
                    help="the tagger whose hidden states are the features (default: the package's)")
     p.add_argument("--out", metavar="DIR", help="where to write relations.onnx (default: the --model folder)")

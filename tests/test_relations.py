@@ -183,3 +183,88 @@ def test_cli_query_relations_in_words(corpus_out, capsys):
     assert main(["query", "relations", head, "--graph", graph, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["relations"] and all(r["evidence"] for r in data["relations"])
+
+
+def _tagged_doc(text, tagger_spans_, mentions):
+    """A doc of ``text`` with the tagger's spans (token ranges, kind) and the rules' mentions set."""
+    from spacy.tokens import Span
+
+    from kgraph import relation_classifier  # noqa: F401  (registers the doc extensions)
+    from kgraph.extract import tokenizer_pipeline
+    from kgraph.types import SPANS_KEY
+
+    doc = tokenizer_pipeline()(text)
+    doc.spans[SPANS_KEY] = [Span(doc, s, e, label=k) for s, e, k in tagger_spans_]
+    doc._.kgraph_mentions = mentions
+    return doc
+
+
+def test_tagger_spans_add_the_spans_the_rules_changed():
+    from kgraph.relation_classifier import tagger_spans
+
+    text = "We study pronoun resolution in dialogue with a parser."
+    kept = m("pronoun resolution in dialogue", text, "task")
+    doc = _tagged_doc(text, [(2, 4, "task"), (5, 6, "task"), (8, 9, "method")], [kept])
+    extra = tagger_spans(doc, [kept, m("parser", text)])
+    assert [(x.text, x.kind) for x in extra] == [("pronoun resolution", "task"), ("dialogue", "task")]
+    assert all(text[x.start_char:x.end_char] == x.text for x in extra)
+
+
+@needs_model
+def test_pairs_need_a_mention_and_overlapping_pairs_keep_the_likeliest():
+    from kgraph.relation_classifier import RelationClassifier
+
+    text = "Neural parsers are used for machine translation systems."
+    parsers, mt = m("Neural parsers", text), m("machine translation systems", text, "task")
+    doc = _tagged_doc(text, [], [parsers, mt])
+    # two extra arguments: "parsers" (inside a mention) and "machine translation" (inside the other)
+    args = sorted([parsers, mt, m("parsers", text), m("machine translation", text, "task")],
+                  key=lambda x: (x.start_char, x.end_char))
+    clf = RelationClassifier(threshold=0.5)
+    spans, pairs, owner = clf.candidates(doc, args)
+    texts = [(args[owner[a]].text, args[owner[b]].text) for a, b in pairs]
+    assert ("parsers", "machine translation") not in texts  # neither is a mention
+    assert ("parsers", "machine translation systems") in texts
+    probs = np.zeros((len(pairs), len(RELATION_TYPES) + 1), dtype=np.float32)
+    probs[:, 0] = 1.0
+    used_for = 1 + RELATION_TYPES.index("used_for")
+    for row, pair in enumerate(texts):
+        if pair == ("Neural parsers", "machine translation systems"):
+            probs[row] = 0.0
+            probs[row, used_for] = 0.7
+        elif pair == ("parsers", "machine translation systems"):
+            probs[row] = 0.0
+            probs[row, used_for] = 0.9
+        elif pair == ("machine translation systems", "Neural parsers"):
+            probs[row] = 0.0
+            probs[row, used_for] = 0.6
+    rels = clf.decode(doc, args, spans, pairs, owner, probs)
+    # one relation for the phrase pair: the likeliest spans, whatever the direction of the others
+    assert [(r.head.text, r.type, r.tail.text) for r in rels] == [("parsers", "used_for", "machine translation systems")]
+    assert rels[0].confidence == pytest.approx(0.9)
+
+
+@needs_model
+def test_thresholds_per_type_or_one_for_all():
+    from kgraph.relation_classifier import RelationClassifier
+
+    assert set(RelationClassifier().thresholds) == set(RELATION_TYPES)
+    assert set(RelationClassifier(threshold=0.4).thresholds.values()) == {0.4}
+
+
+def test_pair_features_between_max_and_outside():
+    from kgraph.relation_classifier import pair_features
+
+    states = np.arange(40, dtype=np.float32).reshape(10, 4) % 7
+    f = pair_features(states, [(0, 1), (4, 5), (8, 10)], [(0, 1), (1, 0), (0, 2), (2, 1)], max_pool=True, outside=2)
+    between, dim = f["between"], 4
+    assert between.shape == (4, 6 * dim)
+    assert np.array_equal(between[0, 3 * dim:4 * dim], states[1:4].max(0))  # the words between, either direction
+    assert np.array_equal(between[1], between[0])
+    assert np.array_equal(between[2, 3 * dim:4 * dim], states[1:8].max(0))
+    assert not between[0, 4 * dim:5 * dim].any()  # nothing before the first word
+    assert np.allclose(between[0, 5 * dim:], states[5:7].mean(0))  # two words after the later span
+    assert np.allclose(between[3, 4 * dim:5 * dim], states[2:4].mean(0))
+    plain = pair_features(states, [(0, 1), (4, 5), (8, 10)], [(0, 1)])
+    assert plain["between"].shape == (1, 3 * dim)
+    assert np.array_equal(plain["between"][0], between[0, :3 * dim])
