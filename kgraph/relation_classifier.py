@@ -303,24 +303,24 @@ def tagger_spans(doc: Doc, mentions: Sequence[Mention]) -> list[Mention]:
     candidates and the network picks between them.
     """
     taken = {(m.start_char, m.end_char) for m in mentions}
-    out = []
+    out, text = [], doc.text  # doc.text joins every token: once per doc
     for span in doc.spans.get(SPANS_KEY, []):
         s, e = span.start_char, span.end_char
         if (s, e) not in taken and span.label_ in KINDS:
             taken.add((s, e))
-            out.append(Mention(doc.text[s:e], s, e, span.label_))
+            out.append(Mention(text[s:e], s, e, span.label_))
     return out
 
 
 def generic_spans(doc: Doc, tags: np.ndarray, mentions: Sequence[Mention]) -> list[Mention]:
     """Mentions of kind ``generic`` from per-token tags (0 outside, 1 begin, 2 inside), overlapping no mention."""
     taken = [(m.start_char, m.end_char) for m in mentions]
-    out, start = [], None
+    out, start, text = [], None, doc.text
     for i, tag in enumerate([*tags.tolist(), 0]):
         if start is not None and tag != 2:
             s, e = doc[start].idx, doc[i - 1].idx + len(doc[i - 1])
             if not any(s < te and ts < e for ts, te in taken):
-                out.append(Mention(doc.text[s:e], s, e, "generic"))
+                out.append(Mention(text[s:e], s, e, "generic"))
             start = None
         if tag == 1 or (tag == 2 and start is None):
             start = i
