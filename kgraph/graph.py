@@ -33,7 +33,7 @@ from typing import NamedTuple, Sequence
 
 import networkx as nx
 
-from .canon import _americanize, _singular, concept_key, strip_parentheticals
+from .canon import _FUNCTION_WORDS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
@@ -337,7 +337,7 @@ def build_graph(
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
-    _find_missed(papers, texts, nodes, concepts, paper_terms)
+    _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts)
     ids = {key: concept_id(key) for key in nodes}
 
     G = nx.Graph()
@@ -360,6 +360,8 @@ def build_graph(
         kind = _kind_by_name(key, c, kind)
         forms = _unsentence(c.surfaces or c.shorts)
         label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
+        if " " not in key and " " in label and not c.named and not any(is_name(f) for f in forms) and "NOUN" in _pos(key):
+            label = _find_words(label, key) or label  # "kernel setting", "kernel-based methods": the kernel
         aliases = sorted(set(c.surfaces) | set(c.shorts), key=lambda f: (-(c.surfaces[f] + c.shorts[f]), f))
         attrs = {"kind": kind, "label": label, "aliases": "|".join(aliases), "papers": len(c.papers)}
         short = [s for s, _ in c.shorts.most_common() if s.upper() == s or any(ch.isupper() for ch in s)]
@@ -484,7 +486,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     a multi-word node; never when it is vague (:func:`kgraph.terms.is_vague`).
     A lone word is a node as a standard metric, as a process or property two
     papers name, or as the head that :data:`MIN_MODIFIERS` different words
-    narrow in as many papers ("bandits"). A shorter term found inside other
+    narrow in as many papers ("bandits"), or that papers also use alone and
+    two different words narrow, in as many papers in all ("transformers"). A shorter term found inside other
     keys becomes a node when it is a term in its own right: found inside the
     keys of two or more papers and of two different keys (termhood, as
     C-value counts nested terms). Each node's ``broader`` terms are the
@@ -551,7 +554,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             if sub not in concepts:
                 concepts[sub] = _Concept()
     for word, before in left.items():
-        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= MIN_MODIFIERS
+        alone = concepts[word].papers if word in concepts else set()
+        if (word not in nodes and not is_vague(word)
+                and (len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= MIN_MODIFIERS
+                     or alone and len(before) >= 2 and len(word_papers[word] | alone) >= MIN_MODIFIERS)
                 and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2
                 and "NOUN" in _pos(word)):
             nodes.add(word)
@@ -617,6 +623,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
 
 _TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
 _MATH_SPAN = re.compile(r"\$[^$]*\$")
+#: Heads that say what a lone term is used for, not a new term: a "disentanglement loss" is about disentanglement.
+_ABOUT_HEADS = GENERIC_WORDS | frozenset("loss objective regularizer regularization penalty criterion".split())
 #: Longest term, in words, looked for in the text by :func:`_find_missed`.
 MAX_TERM_WORDS = 8
 
@@ -635,31 +643,52 @@ def _read_text(abstract: str) -> _Text:
     return _Text(plain, _TOKEN.findall(plain), words)
 
 
-def _find_missed(papers, texts, nodes, concepts, paper_terms) -> None:
+def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
+                 shorts: dict[str, str] | None = None) -> None:
     """Link papers to the corpus's terms where their text names them but no mention did.
 
     The tagger misses some uses of a term that it finds elsewhere
     ("Rademacher complexity" inside "a sharper Rademacher complexity bound");
     once the corpus's terms are known, each abstract is read for them, as
     written or as a spelling variant (the concept key of a run of words).
-    Multi-word terms are matched in any case; one-word terms only when they
-    are names (acronyms, "Mamba"), as written. Matches inside a longer match
-    do not count, and a paper already linked to the term is left as it is.
+    Multi-word terms are matched in any case; one-word terms when they are
+    names (acronyms, "Mamba"), as written, and, with ``lone_words``, when
+    they head their phrase ("transformers fail", "a disentanglement loss",
+    not "transformer models"). With ``shorts``, a short form the corpus
+    defines one way names its term wherever a paper writes it ("LLM
+    attention layers"), unless that paper brackets it, defining it its own
+    way. Matches inside a longer match do not count, and a paper already
+    linked to the term is left as it is.
     """
     multi: dict[str, int] = {}
     names: dict[str, str] = {}
+    lone: dict[str, str] = {}
     for key in nodes:
         c = concepts[key]
         words = key.split()
         if 2 <= len(words) <= MAX_TERM_WORDS and not is_junk(key):
             multi[words[0]] = max(multi.get(words[0], 0), len(words))
         elif len(words) == 1:
+            if lone_words and key not in LONE_GENERIC and not any(is_name(f) for f in list(c.surfaces) + list(c.shorts)):
+                lone[key] = key  # a lone term ("transformers", "disentanglement"): found as a noun below
             for form in list(c.surfaces) + list(c.shorts):
                 if len(form) >= 3 and " " not in form and is_name(form) and not is_junk(form):
                     names.setdefault(form, key)
                     names.setdefault(form + "s", key)
+    # a short form the corpus defines one way only names its term wherever it is written ("LLM attention
+    # layers"), except in a paper that brackets it, defining it its own way ("deep reinforcement learning (DRL)")
+    acronyms: dict[str, str] = {}
+    for short_key, long_key in (shorts or {}).items():
+        if long_key in nodes and long_key in concepts:
+            for form in concepts[long_key].shorts:
+                if concept_key(form) == short_key and len(form) >= 3 and " " not in form and is_name(form):
+                    singular = form[:-1] if form.endswith("s") and form[:-1].isupper() else form
+                    for written in (singular, singular + "s"):
+                        if written not in names:
+                            acronyms.setdefault(written, long_key)
     for paper, text, terms in zip(papers, texts, paper_terms):
         found: Counter = Counter()
+        consumed: set[int] = set()  # word positions inside a multi-word term found
         norm = text.words
         i = 0
         while i < len(norm):
@@ -669,6 +698,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms) -> None:
                 cand = " ".join(norm[i : i + n - 1] + [_singular(norm[i + n - 1])])
                 if cand in nodes and cand in concepts:
                     found[cand] += 1
+                    consumed.update(range(i, i + n))
                     step = n
                     break
             i += step
@@ -676,6 +706,18 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms) -> None:
             key = names.get(token)
             if key is not None:
                 found[key] += 1
+            key = acronyms.get(token)
+            if key is not None and key not in terms and "(" + token not in text.plain:
+                found[key] += 1
+        if lone:
+            for j, word in enumerate(norm):
+                key = lone.get(_singular(word))
+                # the word is the term when it heads its phrase: "transformers fail", not "transformer
+                # models" or "GP bandits" (the longer term links its paper there through ``broader``)
+                if key is not None and j not in consumed and (j + 1 == len(norm) or "NOUN" not in _pos(norm[j + 1])
+                                                             or norm[j + 1] in _FUNCTION_WORDS
+                                                             or _singular(norm[j + 1]) in _ABOUT_HEADS):
+                    found[key] += 1
         for key, count in found.items():
             if key not in terms:
                 terms[key] = [count, "mentions", set()]

@@ -217,3 +217,60 @@ def test_graph_named_datasets_and_metrics_in_the_text_are_concepts():
     G = _graph([_paper(t, [("CIFAR-10", t, {"kind": "dataset"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds == {"CIFAR-10": "dataset", "CIFAR-100": "dataset", "CIFAR-10C": "dataset", "MAE": "metric"}
+
+
+def _papers_of(G, node):
+    return sorted(G.nodes[p]["abstract"] for p in G[node] if G.nodes[p]["kind"] == "paper")
+
+
+def test_graph_defined_short_form_links_where_written():
+    t1 = "We scale large language models (LLMs) with sparse attention. LLMs are costly."
+    t2 = "We compress the LLM attention layers with structured matrices."
+    t3 = "Current deep reinforcement learning (DRL)-based schedulers are slow."
+    t4 = "Disentangled representation learning (DRL) separates factors of variation."
+    G = _graph([
+        _paper(t1, [("large language models", t1, {"short_form": "LLMs"}), ("LLMs", t1, {"long_form": "large language models"})]),
+        _paper(t2, [("LLM attention layers", t2), ("structured matrices", t2)]),
+        _paper(t3, [("schedulers", t3)]),
+        _paper(t4, [("Disentangled representation learning", t4, {"short_form": "DRL"}),
+                    ("DRL", t4, {"long_form": "Disentangled representation learning"})]),
+    ])
+    llm = next(n for n, d in G.nodes(data=True) if d.get("short_form") == "LLMs")
+    # "LLM" in a term of another paper names the model family the corpus defines that way
+    assert _papers_of(G, llm) == sorted([t1, t2])
+    # a paper that brackets the short form defines it its own way, even when the definition was not read
+    drl = next(n for n, d in G.nodes(data=True) if d.get("short_form") == "DRL")
+    assert _papers_of(G, drl) == [t4]
+
+
+def test_graph_lone_head_with_uses_of_its_own_is_a_term():
+    t1 = "Length generalization remains hard for transformers on algorithmic tasks."
+    t2 = "We analyse single-layer Transformers trained by gradient flow."
+    t3 = "We study linear transformers and their in-context learning."
+    t4 = "Transformers have limits on sequence tasks; we fix them with new positional codes."
+    G = _graph([
+        _paper(t1, [("Length generalization", t1), ("transformers", t1)]),
+        _paper(t2, [("single-layer Transformers", t2), ("gradient flow", t2)]),
+        _paper(t3, [("linear transformers", t3), ("in-context learning", t3)]),
+        _paper(t4, [("sequence tasks", t4), ("positional codes", t4)]),
+    ])
+    node = next(n for n, d in G.nodes(data=True) if d["kind"] != "paper" and concept_key(d["label"]) == "transformer")
+    # used alone in one paper and narrowed by two different words in two more: a term of its own,
+    # found also where the text writes it as the head of its phrase (t4) without a mention
+    assert _papers_of(G, node) == sorted([t1, t4])
+    assert G.nodes[node]["papers_total"] == 4
+    assert _broader(G, next(n for n, d in G.nodes(data=True) if d["label"] == "single-layer Transformers")) == [
+        G.nodes[node]["label"]]
+
+
+def test_graph_x_based_methods_are_x():
+    t1 = "A problem of kernel-based methods is their cost."
+    t2 = "Rates in the kernel setting are known; we match them."
+    t3 = "We tune the Matern kernel and the squared exponential kernel."
+    G = _graph([
+        _paper(t1, [("kernel-based methods", t1)]),
+        _paper(t2, [("kernel setting", t2)]),
+        _paper(t3, [("Matern kernel", t3), ("squared exponential kernel", t3)]),
+    ])
+    assert G.nodes["concept:kernel"]["label"] == "kernel"  # not "kernel setting" or "kernel based"
+    assert _papers_of(G, "concept:kernel") == sorted([t1, t2])
