@@ -137,6 +137,10 @@ def _full_long_form(m: Mention, text: str) -> str:
 SAME_DEFINITION = 85
 
 
+#: A modifier in "-ional" before another word: "distributional shift" is a distribution shift.
+_NOUN_MODIFIER = re.compile(r"(\w{3,})ional(?= )( )")
+
+
 def _compact(key: str) -> str:
     return re.sub(r"[\s.]+", "", key)
 
@@ -436,14 +440,17 @@ def concept_id(key: str) -> str:
 
 
 def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]) -> None:
-    """Keys that differ only in spaces ("pretrained model", "pre trained model") become one, in place."""
+    """Keys that differ only in spaces ("pretrained model", "pre trained model") or in a modifier's
+    "-ional" ("distributional shift", "distribution shift") become one, in place."""
     groups: dict[str, list[str]] = defaultdict(list)
     for key in concepts:
-        groups[_compact(key)].append(key)
+        groups[_compact(_NOUN_MODIFIER.sub(r"\1ion\2", key))].append(key)
     for keys in groups.values():
         if len(keys) < 2:
             continue
-        keys.sort(key=lambda k: (-len(concepts[k].papers), -sum(concepts[k].surfaces.values()), k))
+        # the noun form is the key ("distribution shift": longer terms contain it), the most papers' next
+        keys.sort(key=lambda k: (bool(_NOUN_MODIFIER.search(k)), -len(concepts[k].papers),
+                                 -sum(concepts[k].surfaces.values()), k))
         main = concepts[keys[0]]
         for key in keys[1:]:
             other = concepts.pop(key)
@@ -838,7 +845,7 @@ _HEAD_KINDS = (
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking
-    seriation allocation scheduling routing problem generalization minimization""".split())),
+    seriation allocation scheduling routing problem generalization minimization quantification""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )
 #: Heads of a kind of data rather than a dataset.

@@ -274,3 +274,20 @@ def test_graph_x_based_methods_are_x():
     ])
     assert G.nodes["concept:kernel"]["label"] == "kernel"  # not "kernel setting" or "kernel based"
     assert _papers_of(G, "concept:kernel") == sorted([t1, t2])
+
+
+def test_graph_ional_modifier_is_its_noun():
+    t1 = "Models fail under distributional shifts between domains."
+    t2 = "We study distribution shift in continual learning."
+    t3 = "We align features to undo feature distribution shift."
+    G = _graph([
+        _paper(t1, [("distributional shifts", t1, {"kind": "concept"})]),
+        _paper(t2, [("distribution shift", t2, {"kind": "concept"}), ("continual learning", t2, {"kind": "task"})]),
+        _paper(t3, [("feature distribution shift", t3, {"kind": "concept"})]),
+    ])
+    shift = [n for n, d in G.nodes(data=True) if d["kind"] != "paper" and "shift" in d["label"] and "feature" not in d["label"]]
+    assert shift == ["concept:distribution_shift"]  # one node, keyed by the noun form
+    assert set(G.nodes[shift[0]]["aliases"].split("|")) == {"distributional shifts", "distribution shift"}
+    assert _broader(G, next(n for n, d in G.nodes(data=True) if d["label"] == "feature distribution shift")) == [
+        G.nodes[shift[0]]["label"]]
+    assert G.nodes[shift[0]]["papers_total"] == 3
