@@ -27,12 +27,13 @@ import math
 from collections import Counter, defaultdict
 import re
 from functools import lru_cache
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import NamedTuple, Sequence
 
 import networkx as nx
 
+from .abbrev import best_long_form
 from .canon import _FUNCTION_WORDS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
@@ -70,6 +71,32 @@ class _Concept:
     papers: set = field(default_factory=set)
     named: bool = False  # an abbreviation's long form, a proposed name, or a written name
     heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
+
+
+#: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
+_INNER_DEFINITION = re.compile(r"^(?P<long>[^()]+?)\s*\((?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)\)(?P<tail>[^()]*)$")
+
+
+def _as_definition(m: Mention) -> Mention:
+    """``m`` with its long and short forms set when its text is a definition ("long form (SHORT) head").
+
+    Examples
+    --------
+    >>> _as_definition(Mention("Contrastive Language-Image Pre-training (CLIP) models", 0, 52, "method")).short_form
+    'CLIP'
+    >>> _as_definition(Mention("language model (LLM) training", 0, 29, "method")).short_form is None
+    True
+    """
+    if m.long_form or m.short_form:
+        return m
+    found = _INNER_DEFINITION.match(m.text)
+    if found is None:
+        return m
+    long, short, tail = found.group("long").strip(), found.group("short"), found.group("tail").split()
+    if (len(long.split()) < 2 or best_long_form(short, long) != long or len(tail) > 2
+            or any(w.lower() in _FUNCTION_WORDS for w in tail)):
+        return m
+    return replace(m, long_form=long, short_form=short)
 
 
 def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
@@ -124,13 +151,35 @@ def _full_long_form(m: Mention, text: str) -> str:
     short = m.short_form or m.text
     long = _long_text(m.long_form, short)
     words = long.split()
-    if not words or "NOUN" in _pos(words[-1].lower()) or words[-1].lower().endswith("ing"):
-        return long
+    last = words[-1].lower() if words else ""
+    if not words or "NOUN" in _pos(last) or last.endswith("ing") or _NOMINAL.search(last):
+        return long  # "uncertainty quantification (UQ) is crucial": the long form is whole
     found = re.search(re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)\s*([\w\- ]+?)(?=\s*[,.;:()]|\s+(?:and|or|that|which|to|for|with|in|on)\b|$)",
                       text)
-    if found and found.group(1).strip():
-        return clean_term(f"{long} {found.group(1).strip()}") or long
+    head: list[str] = []  # "Positive and Unlabeled (PU) learning is a special case": the head is "learning"
+    for word in found.group(1).split() if found else ():
+        pos = _pos(word.lower())
+        if word.lower() in _FUNCTION_WORDS or pos and not pos & {"NOUN", "ADJ"} or len(head) == 3:
+            break
+        head.append(word)
+    if head:
+        return _keep_long(long, clean_term(f"{long} {' '.join(head)}")) or long
     return long
+
+
+def _keep_long(long: str, term: str) -> str:
+    """``term`` (``long`` and a head, cleaned) with the words of the defined long form all kept.
+
+    A definition names its term: "large" stays in "large language model (LLM) training".
+    """
+    if not term or term.startswith(long):
+        return term
+    words = long.split()
+    for i in range(1, len(words)):
+        rest = " ".join(words[i:])
+        if term.startswith(rest):
+            return " ".join(words[:i]) + " " + term
+    return term
 
 
 #: Two definitions of one abbreviation whose keys are this similar (rapidfuzz ratio) are one definition.
@@ -225,7 +274,7 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
         tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
         if tail and not is_junk(long + " " + tail):
             # "Generalized Class-Aware weighted (GCA) losses" names the losses
-            term = clean_term(f"{long} {tail}")
+            term = _keep_long(long, clean_term(f"{long} {tail}"))
             if term and not is_junk(term):
                 return ((term, True),)
         return ((long, True),)
@@ -260,8 +309,8 @@ def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
         if w in expand:
             # "GLA losses", "GCA loss functions" when GLA already names the losses: the head is not said twice
             said = set(concept_key(expand[w]).split()) | {"function"}
-            while i < len(words) and concept_key(words[i]) in said:
-                i += 1
+            while i < len(words) and set(concept_key(words[i]).split() or ["-"]) <= said:
+                i += 1  # nor "pre-training" after "Contrastive Language-Image Pre-training"
     return " ".join(out)
 
 
@@ -281,6 +330,7 @@ def build_graph(
     """
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
+    mentions = [[_as_definition(m) for m in ms] for ms in mentions]
     shorts, same = _resolve_shorts(papers, mentions)
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, surfaces]
@@ -295,6 +345,12 @@ def build_graph(
                 expand.setdefault(short, _full_long_form(m, paper.abstract))
     for short in list(expand):
         expand.setdefault(short + "s", expand[short])
+    # a long form with a short form in it is keyed spelt out: nnPU is "non-negative Positive and Unlabeled learning"
+    spelt = {concept_key(short): concept_key(long) for short, long in expand.items()}
+    for short_key, long_key in shorts.items():
+        words = long_key.split()
+        if len(words) > 1 and any(w in spelt for w in words):
+            shorts[short_key] = " ".join(spelt.get(w, w) for w in words)
 
     for paper, ms in zip(papers, mentions):
         terms: dict[str, list] = {}

@@ -87,6 +87,10 @@ artificial intelligence
 neural network architecture
 neural network training
 deep network
+deep model
+large model
+machine learning model
+deep learning model
 data distribution
 training data
 training set

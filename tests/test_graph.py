@@ -291,3 +291,29 @@ def test_graph_ional_modifier_is_its_noun():
     assert _broader(G, next(n for n, d in G.nodes(data=True) if d["label"] == "feature distribution shift")) == [
         G.nodes[shift[0]]["label"]]
     assert G.nodes[shift[0]]["papers_total"] == 3
+
+
+def test_graph_definitions_left_whole_and_their_heads():
+    t1 = "We adapt Contrastive Language-Image Pre-training (CLIP) models to new tasks without forgetting."
+    t2 = "CLIP is strong zero-shot; we adapt CLIP at test time."
+    t3 = "Uncertainty quantification (UQ) is crucial for safety. UQ methods are costly."
+    t4 = "Positive and Unlabeled (PU) learning is a special case of binary classification; non-negative PU (nnPU) is biased."
+    G = _graph([
+        _paper(t1, [("Contrastive Language-Image Pre-training (CLIP) models", t1)]),
+        _paper(t2, [("CLIP", t2), ("zero-shot", t2)]),
+        _paper(t3, [("Uncertainty quantification (UQ)", t3, {"long_form": "Uncertainty quantification", "short_form": "UQ"}),
+                    ("UQ methods", t3)]),
+        _paper(t4, [("Positive and Unlabeled (PU) learning", t4),
+                    ("non-negative PU (nnPU)", t4, {"long_form": "non-negative PU", "short_form": "nnPU"})]),
+    ])
+    labels = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # a definition the extractor left inside one mention still defines CLIP: both papers meet there
+    clip = labels["Contrastive Language-Image Pre-training"]
+    assert G.nodes[clip]["short_form"] == "CLIP" and G.nodes[clip]["papers"] == 2
+    # "(UQ) is crucial": the long form ends before the bracket; "UQ methods" are the same node
+    assert "uncertainty quantification" in {label.lower() for label in labels} and "UQ" not in labels
+    assert not any("crucial" in label for label in labels)
+    # "(PU) learning is a special case ...": the head is "learning", and nnPU spells PU out
+    assert "Positive and Unlabeled learning" in labels
+    assert "non-negative Positive and Unlabeled learning" in labels and "nnPU" not in labels
+    assert not any("special case" in label for label in labels)
