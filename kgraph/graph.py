@@ -393,7 +393,7 @@ def build_graph(
 
     _merge_compounds(concepts, paper_terms)
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
-    _add_named(papers, texts, concepts, paper_terms)
+    _add_named(papers, texts, concepts, paper_terms, shorts)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
@@ -787,7 +787,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 concepts[key].papers.add(paper.id)
 
 
-def _add_named(papers, texts, concepts, paper_terms) -> None:
+def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
     """Named datasets and standard metrics written in an abstract are its concepts, found or not by the tagger.
 
     "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
@@ -800,12 +800,15 @@ def _add_named(papers, texts, concepts, paper_terms) -> None:
                 key = concept_key(surface)
                 if not key:
                     continue
+                defined = key in shorts and shorts[key] in concepts
+                if defined:  # "MSE" where the corpus defines it: the mean squared error
+                    key = shorts[key]
                 c = concepts.setdefault(key, _Concept())
                 c.papers.add(paper.id)
                 if key not in terms:
                     terms[key] = [0, "mentions", set()]
                     c.kinds[kind] += 1
-                    c.surfaces[surface] += 1
+                    (c.shorts if defined else c.surfaces)[surface] += 1
                     c.named = True
                 terms[key][0] += 1
 

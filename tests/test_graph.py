@@ -317,3 +317,15 @@ def test_graph_definitions_left_whole_and_their_heads():
     assert "Positive and Unlabeled learning" in labels
     assert "non-negative Positive and Unlabeled learning" in labels and "nnPU" not in labels
     assert not any("special case" in label for label in labels)
+
+
+def test_graph_named_metric_defined_in_the_corpus_is_its_long_form():
+    t1 = "We bound the mean-squared error (MSE) of two-layer networks."
+    t2 = "Our solver lowers the MSE and the RMSE on three benchmarks."
+    G = _graph([
+        _paper(t1, [("mean-squared error (MSE)", t1, {"long_form": "mean-squared error", "short_form": "MSE", "kind": "metric"})]),
+        _paper(t2, [("solver", t2)]),
+    ])
+    mse = [d for _, d in G.nodes(data=True) if d["kind"] != "paper" and "MSE" in d["aliases"].split("|")]
+    assert len(mse) == 1 and mse[0]["label"] == "mean-squared error" and mse[0]["papers"] == 2
+    assert mse[0]["kind"] == "metric"
