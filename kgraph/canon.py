@@ -121,8 +121,6 @@ def concept_key(text: str) -> str:
     'graph neural network'
     >>> concept_key("continual learning paradigm"), concept_key("DOP method"), concept_key("language models")
     ('continual learning', 'dop', 'language model')
-    >>> concept_key("kernel-based methods"), concept_key("energy-based models")
-    ('kernel', 'energy based model')
     """
     text = strip_parentheticals(text)
     # acronym plural: GNNs, LLMs, VAEs
@@ -134,9 +132,6 @@ def concept_key(text: str) -> str:
     words = [_americanize(w) for w in text.split()]
     if words:
         words[-1] = _singular(words[-1])
-    # "kernel-based methods", "transformer-based models": the kernel methods, the transformer models
-    words = [w for i, w in enumerate(words)
-             if not (w == "based" and 0 < i < len(words) - 1 and words[i + 1] in _BASED_HEADS)]
     if len(words) > 2 and words[-2:] == ["loss", "function"]:
         words.pop()  # "GLA loss functions" are the GLA losses
     # "continual learning paradigm", "DOP method": the name without its generic head
@@ -145,11 +140,6 @@ def concept_key(text: str) -> str:
     ):
         words.pop()
     return " ".join(words)
-
-
-#: Heads after which "X-based" says no more than X ("kernel-based methods" are kernel methods;
-#: "energy-based models" are not energy models).
-_BASED_HEADS = GENERIC_HEADS
 
 
 def is_generic(text: str) -> bool:

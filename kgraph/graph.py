@@ -273,9 +273,13 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
         long = _long_text(m.long_form, m.short_form)
         tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
         if tail and not is_junk(long + " " + tail):
-            # "Generalized Class-Aware weighted (GCA) losses" names the losses
             term = _keep_long(long, clean_term(f"{long} {tail}"))
-            if term and not is_junk(term):
+            if term and not is_junk(term) and concept_key(term) != concept_key(long):
+                last = long.split()[-1].lower()
+                if "NOUN" in _pos(last) or _NOMINAL.search(last):
+                    # "large language model (LLM) training": LLM names the model; the training is a phrase
+                    return ((long, True), (term, False))
+                # "Generalized Class-Aware weighted (GCA) losses" names the losses
                 return ((term, True),)
         return ((long, True),)
     if m.long_form:  # a use of a defined short form: it stands for the long form
@@ -380,9 +384,9 @@ def build_graph(
                     c.shorts[surface] += 1  # "NCO" from "NCO model": the label stays the long form
                 else:
                     c.surfaces[surface] += 1
-                if m.short_form:
+                if named and m.short_form:  # the short form goes with what it names, not with a phrase around it
                     c.shorts[m.short_form] += 1
-                elif m.long_form:
+                elif named and m.long_form:
                     c.shorts[strip_parentheticals(m.text)] += 1
                 c.papers.add(paper.id)
                 entry = terms.setdefault(key, [0, "mentions", set()])
@@ -528,6 +532,9 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 _SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
                         "technique problem task paradigm".split())
 
+#: Heads that add nothing to a lone term before them ("transformer models" are transformers).
+_NAME_HEADS = frozenset("model architecture network".split())
+
 #: A word seen only inside longer terms is a term itself when this many different words modify it,
 #: in as many papers.
 MIN_MODIFIERS = 3
@@ -647,11 +654,15 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             top = [s for s in top if " " in s or key.endswith(" " + s)]
         return top
 
-    # "gradient-descent training", "point cloud data": one paper's name for the broader term itself
+    # "gradient-descent training", "point cloud data": one paper's name for the broader term itself;
+    # "transformer models": a lone term with a name head is that term, however many papers say so
     for key in sorted(nodes):
         c, top = concepts[key], tops(key)
-        if (len(top) == 1 and len(c.papers) < 2 and not c.named and not c.shorts
-                and all(w in _SAME_THING or w in EVALUATIVE for w in set(key.split()) - set(top[0].split()))):
+        if len(top) != 1 or c.named or c.shorts:
+            continue
+        extra = set(key.split()) - set(top[0].split())
+        if (len(c.papers) < 2 and all(w in _SAME_THING or w in EVALUATIVE for w in extra)
+                or " " not in top[0] and key == f"{top[0]} {' '.join(extra)}" and extra <= _NAME_HEADS):
             nodes.discard(key)
 
     broader: dict[str, list[str]] = {}
