@@ -624,6 +624,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
+        if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
+                and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
+            return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
         if c.named or any(is_name(f) for f in c.surfaces if f not in c.spelt) or c.shorts and len(c.papers) >= 2:
             return True
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name

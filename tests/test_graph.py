@@ -349,3 +349,15 @@ def test_graph_one_paper_aspect_of_a_term_folds_into_it():
 
 def _paper_id(G, text):
     return next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == text)
+
+
+def test_graph_one_paper_x_based_description_is_no_node():
+    t1 = "We train with an InfoNCE-based objective and a Kalman-based optimization scheme."
+    t2 = "Energy-based models learn iterative reasoning."
+    G = _graph([
+        _paper(t1, [("InfoNCE-based objective", t1), ("Kalman-based optimization", t1)]),
+        _paper(t2, [("Energy-based models", t2), ("iterative reasoning", t2)]),
+    ])
+    labels = {label.lower() for label in _concepts(G)}
+    assert "infonce-based objective" not in labels and "kalman-based optimization" not in labels
+    assert "energy-based models" in labels  # a model family, not a description
