@@ -24,6 +24,7 @@ among the ``max_neighbours`` best of one of its concepts.
 from __future__ import annotations
 
 import math
+from sys import intern
 from collections import Counter, defaultdict
 import re
 from functools import lru_cache
@@ -599,11 +600,19 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     left: dict[str, set[str]] = defaultdict(set)  # lone word -> the words seen right before it
     word_papers: dict[str, set[str]] = defaultdict(set)
     subs_of: dict[str, list[str]] = {}
+    defined = {key for key, c in concepts.items() if c.shorts and " " in key}
     for key, c in concepts.items():
         written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
         subs_of[key] = subs = [sub for sub in subterms(written) if sub != key]
         head = key.split(" of ")[0]  # "Rademacher complexity of linear predictors" is about its head
+        # in a defined name, a word before a hyphenated compound modifies the compound, not the head:
+        # "long short-term memory (LSTM)" makes no "short-term memory" ("Neural Combinatorial Optimization" does
+        # make "Combinatorial Optimization")
+        cut = {concept_key(" ".join(w[1:])) for w in (concepts[n].surfaces.most_common(1)[0][0].split()
+               for n in (key, *subs) if n in defined and concepts[n].surfaces) if len(w) >= 3 and "-" in w[1]}
         for sub in subs:
+            if sub in cut and sub not in concepts:
+                continue
             if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
                 contained[sub] |= c.papers
                 containers[sub] += 1
@@ -739,14 +748,15 @@ class _Text(NamedTuple):
     """An abstract as the text passes read it: math left out, its words as written and as key words."""
 
     plain: str
-    written: list[str]
-    words: list[str]
+    written: tuple[str, ...]
+    words: tuple[str, ...]
 
 
 def _read_text(abstract: str) -> _Text:
+    """The words are interned: a corpus's abstracts share their words, and 100,000 of them are held at once."""
     plain = _MATH_SPAN.sub(" ", abstract)
-    words = [_americanize(t) for t in _TOKEN.findall(re.sub(r"[\-_/]", " ", plain.lower()))]
-    return _Text(plain, _TOKEN.findall(plain), words)
+    words = tuple(intern(_americanize(t)) for t in _TOKEN.findall(re.sub(r"[\-_/]", " ", plain.lower())))
+    return _Text(plain, tuple(map(intern, _TOKEN.findall(plain))), words)
 
 
 def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
@@ -802,7 +812,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
             longest = multi.get(norm[i], 0)
             step = 1
             for n in range(min(longest, len(norm) - i), 1, -1):
-                cand = " ".join(norm[i : i + n - 1] + [_singular(norm[i + n - 1])])
+                cand = " ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1])))
                 if cand in nodes and cand in concepts:
                     found[cand] += 1
                     consumed.update(range(i, i + n))
