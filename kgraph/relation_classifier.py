@@ -3,18 +3,23 @@
 The relation classifier is a small network over the tagger's own features:
 the tagger's ONNX model has a second output, its last hidden states
 (:func:`kgraph.train.add_hidden_output`), so relations cost no second
-encoder pass. For every ordered pair of mentions in one sentence, the head
-(``kgraph/model/relations.onnx``, trained by ``kgraph train-relations``,
-:mod:`kgraph.train_relations`) reads
+encoder pass. The candidate arguments of a sentence are its mentions, the
+tagger's own spans that the rules changed or dropped (:func:`tagger_spans`:
+SciERC's arguments often keep the tagger's boundaries) and, when asked,
+SciERC's generic entities; a pair needs at least one mention. For every
+ordered pair, the head (``kgraph/model/relations.onnx``, trained by
+``kgraph train-relations``, :mod:`kgraph.train_relations`) reads
 
-* each mention's first-token, last-token and mean hidden state,
-* the mean, first and last hidden states of the words between the two mentions,
-* both mentions' kinds and their distance in tokens (and which comes first),
+* each argument's first-token, last-token and mean hidden state,
+* the mean, first and last hidden states of the words between the two
+  (optionally their maximum and the words just outside, :func:`pair_features`),
+* both arguments' kinds and their distance in tokens (and which comes first),
 
 and returns the probability of each of SciERC's seven relation types and of
-none. A pair of mentions gets at most one relation: the most probable type
-over both directions, when its probability reaches that type's threshold
-chosen on SciERC dev (``relations.json``).
+none. A pair gets at most one relation: the most probable type over both
+directions, when its probability reaches that type's threshold chosen on
+SciERC dev (``relations.json``), and none when a likelier relation joins
+overlapping spans of the same two phrases.
 """
 
 from __future__ import annotations

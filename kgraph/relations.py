@@ -66,8 +66,12 @@ def relations_version(model_dir: str | Path | None = None) -> str:
 def extract_relations(text: str, *, generic: bool = False, model_dir: str | Path | None = None) -> list[Relation]:
     """Typed relations between the concepts of ``text``, each with the sentence that states it.
 
-    Arguments are the mentions of :func:`kgraph.extract`; a relation joins
-    two of them within one sentence. With ``generic``, an argument may also
+    A relation joins two arguments within one sentence: at least one is a
+    mention of :func:`kgraph.extract`, the other a mention too or one of the
+    tagger's spans that the rules reshaped ("pronoun resolution" inside the
+    mention "pronoun resolution in dialogue"), with the same kinds; the
+    latter are :class:`Mention` objects that ``extract`` does not return.
+    With ``generic``, an argument may also
     be one of SciERC's generic entities ("our approach", "it"), as a mention
     of kind ``generic``: SciERC's gold counts those, so ``kgraph evaluate``
     scores with them, but they name no concept.

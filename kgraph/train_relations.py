@@ -7,8 +7,9 @@ network per document at run time.
 
 1. Each gold abstract runs through the shipped extraction pipeline (natural
    text, kgraph's tokenizer, tagger and rules), which yields its predicted
-   mentions and every token's last hidden state.
-2. Candidate arguments are the predicted mentions together with the gold
+   mentions, the tagger's own spans and every token's hidden states.
+2. Candidate arguments are the predicted mentions and the tagger's spans
+   that the rules changed (as at run time), together with the gold
    entities (``Generic`` ones included), so the network learns both from clean
    arguments and from what the pipeline will hand it at run time; a candidate
    pair is labelled with the gold relation joining exactly those two spans,
@@ -16,8 +17,9 @@ network per document at run time.
 3. A small network (:class:`RelationNet`) is trained on the pairs' features
    (:func:`kgraph.relation_classifier.pair_features`) with a fixed seed on one thread.
 4. On dev, relations are predicted through the shipped pipeline (predicted
-   mentions only) after each epoch; the epoch count is fixed, and the
-   decision threshold is the one that maximises dev F1 (boundaries).
+   mentions only) after each epoch; the epoch count is fixed; the decision
+   threshold is the one that maximises dev F1 (boundaries), then each
+   relation type's threshold moves from it while that raises dev F1.
 5. The network is exported to ONNX (``relations.onnx``) with its settings
    (``relations.json``) beside the tagger.
 """
