@@ -224,6 +224,47 @@
     return el("span", text);
   }
   function section(title) { body.appendChild(el("h3", title)); var ul = el("ul"); body.appendChild(ul); return ul; }
+  // a relation in words, as the CLI writes it ("Mamba --used_for--> language modeling (2 papers)"): the concept
+  // itself in bold, the other end clickable; its sentences on hover (title) and behind a button (keyboard, touch)
+  var nEvidence = 0;
+  function relationItem(self, x) {
+    var li = el("li", null, "rel");
+    var line = el("div", null, "relline");
+    function end(ref, label) { return ref && ref === self ? el("strong", R[ref].l) : item(ref, ref && R[ref] ? R[ref].l : label); }
+    line.appendChild(end(x.h, x.hl));
+    line.appendChild(el("span", " --" + x.y + "--> ", "reltype"));
+    line.appendChild(end(x.t, x.tl));
+    line.appendChild(el("span", " (" + x.n + (x.n === 1 ? " paper)" : " papers)"), "muted"));
+    li.appendChild(line);
+    if (x.e.length) {
+      var tipText = [], box = el("div", null, "evidence");
+      box.id = "kg-evidence-" + (++nEvidence);
+      box.hidden = true;
+      x.e.forEach(function (v) {
+        var paper = v[0] && R[v[0]] ? R[v[0]].l : v[1];
+        tipText.push("“" + v[2] + "”" + (paper ? " (" + paper + ")" : "") + (v[3] ? " [read as " + v[3] + "]" : ""));
+        var d = el("div", null, "sentence");
+        d.appendChild(el("q", v[2]));
+        if (paper) { d.appendChild(document.createTextNode(" — ")); d.appendChild(item(v[0], paper)); }
+        if (v[3]) d.appendChild(el("span", " (read as " + v[3] + ")", "muted"));
+        box.appendChild(d);
+      });
+      li.title = tipText.join("\n");
+      var toggle = el("button", "▸ evidence", "toggle");
+      toggle.type = "button";
+      toggle.setAttribute("aria-expanded", "false");
+      toggle.setAttribute("aria-controls", box.id);
+      toggle.addEventListener("click", function () {
+        box.hidden = !box.hidden;
+        toggle.setAttribute("aria-expanded", box.hidden ? "false" : "true");
+        toggle.textContent = (box.hidden ? "▸" : "▾") + " evidence";
+      });
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(toggle);
+      li.appendChild(box);
+    }
+    return li;
+  }
   function showConcept(id, r) {
     body.appendChild(el("h2", r.l));
     var line = el("div", null, "meta");
@@ -238,6 +279,15 @@
       body.appendChild(el("div", "papers per year: " + r.y.per.split("|").join("  "), "meta"));
     }
     if (r.a && r.a.length) { body.appendChild(el("h3", "also written")); body.appendChild(el("div", r.a.join(", "), "meta")); }
+    if (r.r && r.r.length) {
+      var rl = section("relations (" + r.rn + ")");
+      rl.classList.add("relations");
+      r.r.forEach(function (k) { rl.appendChild(relationItem(id, D.rels[k])); });
+      if (r.rn > r.r.length) {
+        rl.appendChild(el("li", "+ " + (r.rn - r.r.length) + " more (kgraph query relations \"" + r.l + "\" lists them all)",
+                          "muted"));
+      }
+    }
     var groups = {};
     r.nb.forEach(function (x) {
       var g = x[1] === "broader" ? "broader terms" : x[1] === "narrower" ? "narrower terms" : "related concepts";
