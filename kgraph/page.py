@@ -252,15 +252,16 @@ def _relation_records(G: nx.Graph, concepts: Sequence, ids: Mapping) -> tuple[li
     label = lambda n: str(G.nodes[n].get("label", n))  # noqa: E731
     ranked: dict = {}
     for c in concepts:
-        mine = [(-int(e.get("weight", 1) or 1), str(e.get("relation", "")), label(m), (c, m) if str(c) < str(m) else (m, c))
+        mine = [(-int(e.get("weight", 1) or 1), str(e.get("relation", "")), label(e["head"]), label(e["tail"]),
+                 (c, m) if str(c) < str(m) else (m, c))
                 for m, e in G[c].items() if e.get("kind") == "relation" and "head" in e and "tail" in e]
         if mine:
-            mine.sort(key=lambda t: t[:3])
+            mine.sort(key=lambda t: t[:4])  # as `kgraph query relations` lists them
             ranked[c] = mine
     wanted: dict = {}
     for mine in ranked.values():
-        for papers, rel, other, key in mine[:HTML_PANEL_RELATIONS]:
-            wanted.setdefault(key, (papers, rel, label(key[0]), label(key[1])))
+        for *rank, key in mine[:HTML_PANEL_RELATIONS]:
+            wanted.setdefault(key, tuple(rank))
     keep = sorted(wanted, key=lambda k: wanted[k])[:HTML_MAX_RELATIONS]
     index = {key: i for i, key in enumerate(keep)}
     table = []
