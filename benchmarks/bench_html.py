@@ -48,8 +48,9 @@ def synthetic_graph(n: int, *, seed: int = 7):
     ``12 n`` terms, as real corpora do (a few terms in many papers, most in
     one). Each paper states 0-2 typed relations between its terms (about
     one relation edge per abstract, as the shipped classifier finds on the
-    bundled corpus), each with an evidence sentence of 120-420 characters
-    (the corpus's run from about 100 to 470). Only the shape is synthetic:
+    bundled corpus), each with an evidence sentence of about 60-340
+    characters, 200 on average (the corpus's run from about 100 to 470,
+    200 on average). Only the shape is synthetic:
     the graph stage, relation edges, communities, layout and exports are
     kgraph's own.
     """
@@ -96,8 +97,8 @@ def synthetic_graph(n: int, *, seed: int = 7):
         rels = []
         for _ in range(rng.choice((0, 1, 1, 2)) if len(kept) > 1 else 0):
             head, tail = (Mention(G.nodes[c]["label"], 0, 1, G.nodes[c]["kind"]) for c in rng.sample(kept, 2))
-            filler = " ".join(rng.choice(words) for _ in range(rng.randint(6, 40)))
-            sentence = f"We show that {head.text} {filler} for {tail.text} <b>&amp;</b> \"more\"."
+            filler = " ".join(rng.choice(words) for _ in range(rng.randint(4, 30)))
+            sentence = f"We show that {head.text} {filler} for {tail.text}."
             rels.append(Relation(head, tail, rng.choice(RELATION_TYPES), rng.random(), sentence))
         relations.append(rels)
     add_relations(G, papers, relations)

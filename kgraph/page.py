@@ -54,13 +54,13 @@ HTML_MAX_CONCEPTS = 1500
 HTML_MAX_PAPERS = 500
 HTML_MAX_EDGES = 6000
 #: Relations listed in a concept's panel (the strongest; the panel says how many more there are).
-HTML_PANEL_RELATIONS = 12
+HTML_PANEL_RELATIONS = 10
 #: Relations a page holds in all (those of the most papers); every concept's panel counts its own in full.
-HTML_MAX_RELATIONS = 3000
+HTML_MAX_RELATIONS = 2000
 #: Evidence sentences a page holds per relation (the edge keeps up to five: `kgraph query relations` lists them).
 HTML_EVIDENCE_PER_RELATION = 2
 #: Longest evidence text on a page, in characters: longer sentences are cut around the two concepts.
-HTML_EVIDENCE_CHARS = 280
+HTML_EVIDENCE_CHARS = 240
 RELATIONS = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
 _REL_RANK = {r: i for i, r in enumerate(RELATIONS)}
 _EDGE_RANK = {"broader": 0, "relation": 1, "cooccurrence": 2, "mention": 3}
@@ -254,7 +254,7 @@ def _relation_records(G: nx.Graph, concepts: Sequence, ids: Mapping) -> tuple[li
     for c in concepts:
         mine = [(-int(e.get("weight", 1) or 1), str(e.get("relation", "")), label(e["head"]), label(e["tail"]),
                  (c, m) if str(c) < str(m) else (m, c))
-                for m, e in G[c].items() if e.get("kind") == "relation" and "head" in e and "tail" in e]
+                for m, e in G[c].items() if e.get("kind") == "relation" and {e.get("head"), e.get("tail")} == {c, m}]
         if mine:
             mine.sort(key=lambda t: t[:4])  # as `kgraph query relations` lists them
             ranked[c] = mine
@@ -268,7 +268,7 @@ def _relation_records(G: nx.Graph, concepts: Sequence, ids: Mapping) -> tuple[li
     for key in keep:
         d = G.edges[key]
         head, tail = d["head"], d["tail"]
-        entry = {"h": ids.get(head), "t": ids.get(tail), "y": str(d["relation"]), "n": int(d.get("weight", 1) or 1)}
+        entry = {"h": ids.get(head), "t": ids.get(tail), "y": str(d.get("relation", "")), "n": int(d.get("weight", 1) or 1)}
         if entry["h"] is None:
             entry["hl"] = label(head)
         if entry["t"] is None:
@@ -286,14 +286,14 @@ def _relation_records(G: nx.Graph, concepts: Sequence, ids: Mapping) -> tuple[li
             if sentence in seen:
                 continue
             seen.add(sentence)
-            paper = ev.get("paper")
+            paper = str(ev.get("paper") or "")
             on_page = paper in ids and paper in G and _is_paper(G.nodes[paper])
-            title = "" if on_page else _short(G.nodes[paper].get("label", paper) if paper in G else paper or "", 90)
+            title = "" if on_page else _short(G.nodes[paper].get("label", paper) if paper in G else paper, 90)
             how = ""
-            stated, said_head = ev.get("relation", entry["y"]), ev.get("head", head)
+            stated, said_head = str(ev.get("relation", entry["y"])), ev.get("head", head)
             if stated != entry["y"] or said_head != head:
                 said_tail = tail if said_head == head else head
-                how = f"{label(said_head) if said_head in G else said_head} --{stated}--> {label(said_tail)}"
+                how = f"{label(said_head) if said_head in (head, tail) else said_head} --{stated}--> {label(said_tail)}"
             rows.append([ids[paper] if on_page else None, title, sentence, how])
             if len(rows) >= HTML_EVIDENCE_PER_RELATION:
                 break

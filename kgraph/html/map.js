@@ -45,7 +45,8 @@
   function tip(n) {
     var r = R[n.id] || {};
     var d = document.createElement("div");
-    d.textContent = (r.l || n.lb) + "\n" + (n.kind === "paper" ? "paper" : n.kind + " · " + (r.nt || r.n || 0) + " papers");
+    d.textContent = (r.l || n.lb) + "\n" + (n.kind === "paper" ? "paper" : n.kind + " · " + (r.nt || r.n || 0) + " papers" +
+                                               (r.rn ? " · " + r.rn + (r.rn === 1 ? " relation" : " relations") : ""));
     d.style.whiteSpace = "pre-wrap";
     d.style.maxWidth = "420px";
     return d;
@@ -237,31 +238,35 @@
     line.appendChild(el("span", " (" + x.n + (x.n === 1 ? " paper)" : " papers)"), "muted"));
     li.appendChild(line);
     if (x.e.length) {
-      var tipText = [], box = el("div", null, "evidence");
-      box.id = "kg-evidence-" + (++nEvidence);
-      box.hidden = true;
-      x.e.forEach(function (v) {
-        var paper = v[0] && R[v[0]] ? R[v[0]].l : v[1];
-        tipText.push("“" + v[2] + "”" + (paper ? " (" + paper + ")" : "") + (v[3] ? " [read as " + v[3] + "]" : ""));
-        var d = el("div", null, "sentence");
-        d.appendChild(el("q", v[2]));
-        if (paper) { d.appendChild(document.createTextNode(" — ")); d.appendChild(item(v[0], paper)); }
-        if (v[3]) d.appendChild(el("span", " (read as " + v[3] + ")", "muted"));
-        box.appendChild(d);
-      });
-      li.title = tipText.join("\n");
-      var toggle = el("button", "▸ evidence", "toggle");
+      var paperOf = function (v) { return v[0] && R[v[0]] ? R[v[0]].l : v[1]; };
+      li.title = x.e.map(function (v) {
+        var paper = paperOf(v);
+        return "“" + v[2] + "”" + (paper ? " (" + paper + ")" : "") + (v[3] ? " [read as " + v[3] + "]" : "");
+      }).join("\n");
+      var box = null, toggle = el("button", "▸ evidence", "toggle");
       toggle.type = "button";
       toggle.setAttribute("aria-expanded", "false");
-      toggle.setAttribute("aria-controls", box.id);
       toggle.addEventListener("click", function () {
+        if (!box) {  // built on first use: a panel of a hub stays quick to fill
+          box = el("div", null, "evidence");
+          box.id = "kg-evidence-" + (++nEvidence);
+          toggle.setAttribute("aria-controls", box.id);
+          x.e.forEach(function (v) {
+            var paper = paperOf(v), d = el("div", null, "sentence");
+            d.appendChild(el("q", v[2]));
+            if (paper) { d.appendChild(document.createTextNode(" — ")); d.appendChild(item(v[0], paper)); }
+            if (v[3]) d.appendChild(el("span", " (read as " + v[3] + ")", "muted"));
+            box.appendChild(d);
+          });
+          box.hidden = true;
+          li.appendChild(box);
+        }
         box.hidden = !box.hidden;
         toggle.setAttribute("aria-expanded", box.hidden ? "false" : "true");
         toggle.textContent = (box.hidden ? "▸" : "▾") + " evidence";
       });
       line.appendChild(document.createTextNode(" "));
       line.appendChild(toggle);
-      li.appendChild(box);
     }
     return li;
   }
