@@ -7,8 +7,8 @@ Each sampled concept is printed with its kind, papers (direct and with its
 narrower terms), aliases, broader terms and one sentence of context, so that a
 reader who has not seen the code can judge it: would a researcher keep this
 node? ``--links`` lists the concepts shared by pairs of papers, most pairs
-first, and how many linked pairs share nothing but lone words (the README's
-generic-link figure).
+first, and the linked pairs that share nothing but lone words, with the words
+(a reader tells topics such as "transformers" from field-wide words).
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ def describe(G, c: str) -> str:
             f"{d.get('papers_total')}, aliases={d.get('aliases', '')!r}, broader={broader}]\n   context: {context}")
 
 
-def links(G) -> tuple[int, int, list[tuple[str, int]]]:
+def links(G) -> tuple[int, int, Counter, list[tuple[str, int]]]:
     papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
     concepts = {p: set(G[p]) for p in papers}
-    linked = lone = 0
+    linked = lone_pairs = 0
+    lone: Counter = Counter()  # the lone words that alone join a pair (a reader judges them: topic or field-wide)
     through: Counter = Counter()
     for a, b in itertools.combinations(papers, 2):
         shared = concepts[a] & concepts[b]
@@ -56,8 +57,9 @@ def links(G) -> tuple[int, int, list[tuple[str, int]]]:
             linked += 1
             through.update(G.nodes[c]["label"] for c in shared)
             if all(" " not in G.nodes[c]["label"] and G.nodes[c]["label"].islower() for c in shared):
-                lone += 1
-    return linked, lone, through.most_common()
+                lone_pairs += 1
+                lone.update(G.nodes[c]["label"] for c in shared)
+    return linked, lone_pairs, lone, through.most_common()
 
 
 def main(argv=None) -> None:
@@ -69,8 +71,9 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     G = kgraph.build(args.inputs, cache=True).graph
     if args.links:
-        linked, lone, through = links(G)
-        print(f"linked paper pairs: {linked}; linked only through lone words: {lone}")
+        linked, lone_pairs, lone, through = links(G)
+        words = ", ".join(f"{w} {n}" for w, n in lone.most_common())
+        print(f"linked paper pairs: {linked}; linked only through lone words: {lone_pairs} ({words or 'none'})")
         for label, pairs in through:
             print(f"{pairs:4}  {label}")
         return

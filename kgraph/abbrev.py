@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from spacy.tokens import Doc, Span
+if TYPE_CHECKING:  # the graph stage uses best_long_form without loading spaCy
+    from spacy.tokens import Doc, Span
 
 __all__ = ["Abbreviation", "find_abbreviations", "best_long_form"]
 

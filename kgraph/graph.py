@@ -27,13 +27,14 @@ import math
 from collections import Counter, defaultdict
 import re
 from functools import lru_cache
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import NamedTuple, Sequence
 
 import networkx as nx
 
-from .canon import _americanize, _singular, concept_key, strip_parentheticals
+from .abbrev import best_long_form
+from .canon import _FUNCTION_WORDS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
@@ -70,6 +71,32 @@ class _Concept:
     papers: set = field(default_factory=set)
     named: bool = False  # an abbreviation's long form, a proposed name, or a written name
     heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
+
+
+#: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
+_INNER_DEFINITION = re.compile(r"^(?P<long>[^()]+?)\s*\((?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)\)(?P<tail>[^()]*)$")
+
+
+def _as_definition(m: Mention) -> Mention:
+    """``m`` with its long and short forms set when its text is a definition ("long form (SHORT) head").
+
+    Examples
+    --------
+    >>> _as_definition(Mention("Contrastive Language-Image Pre-training (CLIP) models", 0, 52, "method")).short_form
+    'CLIP'
+    >>> _as_definition(Mention("language model (LLM) training", 0, 29, "method")).short_form is None
+    True
+    """
+    if m.long_form or m.short_form:
+        return m
+    found = _INNER_DEFINITION.match(m.text)
+    if found is None:
+        return m
+    long, short, tail = found.group("long").strip(), found.group("short"), found.group("tail").split()
+    if (len(long.split()) < 2 or best_long_form(short, long) != long or len(tail) > 2
+            or any(w.lower() in _FUNCTION_WORDS for w in tail)):
+        return m
+    return replace(m, long_form=long, short_form=short)
 
 
 def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
@@ -124,17 +151,43 @@ def _full_long_form(m: Mention, text: str) -> str:
     short = m.short_form or m.text
     long = _long_text(m.long_form, short)
     words = long.split()
-    if not words or "NOUN" in _pos(words[-1].lower()) or words[-1].lower().endswith("ing"):
-        return long
+    last = words[-1].lower() if words else ""
+    if not words or "NOUN" in _pos(last) or last.endswith("ing") or _NOMINAL.search(last):
+        return long  # "uncertainty quantification (UQ) is crucial": the long form is whole
     found = re.search(re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)\s*([\w\- ]+?)(?=\s*[,.;:()]|\s+(?:and|or|that|which|to|for|with|in|on)\b|$)",
                       text)
-    if found and found.group(1).strip():
-        return clean_term(f"{long} {found.group(1).strip()}") or long
+    head: list[str] = []  # "Positive and Unlabeled (PU) learning is a special case": the head is "learning"
+    for word in found.group(1).split() if found else ():
+        pos = _pos(word.lower())
+        if word.lower() in _FUNCTION_WORDS or pos and not pos & {"NOUN", "ADJ"} or len(head) == 3:
+            break
+        head.append(word)
+    if head:
+        return _keep_long(long, clean_term(f"{long} {' '.join(head)}")) or long
     return long
+
+
+def _keep_long(long: str, term: str) -> str:
+    """``term`` (``long`` and a head, cleaned) with the words of the defined long form all kept.
+
+    A definition names its term: "large" stays in "large language model (LLM) training".
+    """
+    if not term or term.startswith(long):
+        return term
+    words = long.split()
+    for i in range(1, len(words)):
+        rest = " ".join(words[i:])
+        if term.startswith(rest):
+            return " ".join(words[:i]) + " " + term
+    return term
 
 
 #: Two definitions of one abbreviation whose keys are this similar (rapidfuzz ratio) are one definition.
 SAME_DEFINITION = 85
+
+
+#: A modifier in "-ional" before another word: "distributional shift" is a distribution shift.
+_NOUN_MODIFIER = re.compile(r"(\w{3,})ional(?= )( )")
 
 
 def _compact(key: str) -> str:
@@ -220,9 +273,13 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
         long = _long_text(m.long_form, m.short_form)
         tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
         if tail and not is_junk(long + " " + tail):
-            # "Generalized Class-Aware weighted (GCA) losses" names the losses
-            term = clean_term(f"{long} {tail}")
-            if term and not is_junk(term):
+            term = _keep_long(long, clean_term(f"{long} {tail}"))
+            if term and not is_junk(term) and concept_key(term) != concept_key(long):
+                last = long.split()[-1].lower()
+                if "NOUN" in _pos(last) or _NOMINAL.search(last):
+                    # "large language model (LLM) training": LLM names the model; the training is a phrase
+                    return ((long, True), (term, False))
+                # "Generalized Class-Aware weighted (GCA) losses" names the losses
                 return ((term, True),)
         return ((long, True),)
     if m.long_form:  # a use of a defined short form: it stands for the long form
@@ -256,8 +313,8 @@ def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
         if w in expand:
             # "GLA losses", "GCA loss functions" when GLA already names the losses: the head is not said twice
             said = set(concept_key(expand[w]).split()) | {"function"}
-            while i < len(words) and concept_key(words[i]) in said:
-                i += 1
+            while i < len(words) and set(concept_key(words[i]).split() or ["-"]) <= said:
+                i += 1  # nor "pre-training" after "Contrastive Language-Image Pre-training"
     return " ".join(out)
 
 
@@ -277,6 +334,7 @@ def build_graph(
     """
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
+    mentions = [[_as_definition(m) for m in ms] for ms in mentions]
     shorts, same = _resolve_shorts(papers, mentions)
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, surfaces]
@@ -291,6 +349,12 @@ def build_graph(
                 expand.setdefault(short, _full_long_form(m, paper.abstract))
     for short in list(expand):
         expand.setdefault(short + "s", expand[short])
+    # a long form with a short form in it is keyed spelt out: nnPU is "non-negative Positive and Unlabeled learning"
+    spelt = {concept_key(short): concept_key(long) for short, long in expand.items()}
+    for short_key, long_key in shorts.items():
+        words = long_key.split()
+        if len(words) > 1 and any(w in spelt for w in words):
+            shorts[short_key] = " ".join(spelt.get(w, w) for w in words)
 
     for paper, ms in zip(papers, mentions):
         terms: dict[str, list] = {}
@@ -320,9 +384,9 @@ def build_graph(
                     c.shorts[surface] += 1  # "NCO" from "NCO model": the label stays the long form
                 else:
                     c.surfaces[surface] += 1
-                if m.short_form:
+                if named and m.short_form:  # the short form goes with what it names, not with a phrase around it
                     c.shorts[m.short_form] += 1
-                elif m.long_form:
+                elif named and m.long_form:
                     c.shorts[strip_parentheticals(m.text)] += 1
                 c.papers.add(paper.id)
                 entry = terms.setdefault(key, [0, "mentions", set()])
@@ -333,11 +397,11 @@ def build_graph(
 
     _merge_compounds(concepts, paper_terms)
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
-    _add_named(papers, texts, concepts, paper_terms)
+    _add_named(papers, texts, concepts, paper_terms, shorts)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
-    _find_missed(papers, texts, nodes, concepts, paper_terms)
+    _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts)
     ids = {key: concept_id(key) for key in nodes}
 
     G = nx.Graph()
@@ -360,6 +424,8 @@ def build_graph(
         kind = _kind_by_name(key, c, kind)
         forms = _unsentence(c.surfaces or c.shorts)
         label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
+        if " " not in key and " " in label and not c.named and not any(is_name(f) for f in forms) and "NOUN" in _pos(key):
+            label = _find_words(label, key) or label  # "kernel setting", "kernel-based methods": the kernel
         aliases = sorted(set(c.surfaces) | set(c.shorts), key=lambda f: (-(c.surfaces[f] + c.shorts[f]), f))
         attrs = {"kind": kind, "label": label, "aliases": "|".join(aliases), "papers": len(c.papers)}
         short = [s for s, _ in c.shorts.most_common() if s.upper() == s or any(ch.isupper() for ch in s)]
@@ -434,14 +500,17 @@ def concept_id(key: str) -> str:
 
 
 def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]) -> None:
-    """Keys that differ only in spaces ("pretrained model", "pre trained model") become one, in place."""
+    """Keys that differ only in spaces ("pretrained model", "pre trained model") or in a modifier's
+    "-ional" ("distributional shift", "distribution shift") become one, in place."""
     groups: dict[str, list[str]] = defaultdict(list)
     for key in concepts:
-        groups[_compact(key)].append(key)
+        groups[_compact(_NOUN_MODIFIER.sub(r"\1ion\2", key))].append(key)
     for keys in groups.values():
         if len(keys) < 2:
             continue
-        keys.sort(key=lambda k: (-len(concepts[k].papers), -sum(concepts[k].surfaces.values()), k))
+        # the noun form is the key ("distribution shift": longer terms contain it), the most papers' next
+        keys.sort(key=lambda k: (bool(_NOUN_MODIFIER.search(k)), -len(concepts[k].papers),
+                                 -sum(concepts[k].surfaces.values()), k))
         main = concepts[keys[0]]
         for key in keys[1:]:
             other = concepts.pop(key)
@@ -462,6 +531,9 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 #: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
 _SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
                         "technique problem task paradigm".split())
+
+#: Heads that add nothing to a lone term before them ("transformer models" are transformers).
+_NAME_HEADS = frozenset("model architecture network".split())
 
 #: A word seen only inside longer terms is a term itself when this many different words modify it,
 #: in as many papers.
@@ -484,7 +556,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     a multi-word node; never when it is vague (:func:`kgraph.terms.is_vague`).
     A lone word is a node as a standard metric, as a process or property two
     papers name, or as the head that :data:`MIN_MODIFIERS` different words
-    narrow in as many papers ("bandits"). A shorter term found inside other
+    narrow in as many papers ("bandits"), or that papers also use alone and
+    two different words narrow, in as many papers in all ("transformers"). A shorter term found inside other
     keys becomes a node when it is a term in its own right: found inside the
     keys of two or more papers and of two different keys (termhood, as
     C-value counts nested terms). Each node's ``broader`` terms are the
@@ -551,7 +624,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             if sub not in concepts:
                 concepts[sub] = _Concept()
     for word, before in left.items():
-        if (word not in nodes and len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= MIN_MODIFIERS
+        alone = concepts[word].papers if word in concepts else set()
+        if (word not in nodes and not is_vague(word)
+                and (len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= MIN_MODIFIERS
+                     or alone and len(before) >= 2 and len(word_papers[word] | alone) >= MIN_MODIFIERS)
                 and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2
                 and "NOUN" in _pos(word)):
             nodes.add(word)
@@ -578,11 +654,15 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             top = [s for s in top if " " in s or key.endswith(" " + s)]
         return top
 
-    # "gradient-descent training", "point cloud data": one paper's name for the broader term itself
+    # "gradient-descent training", "point cloud data": one paper's name for the broader term itself;
+    # "transformer models": a lone term with a name head is that term, however many papers say so
     for key in sorted(nodes):
         c, top = concepts[key], tops(key)
-        if (len(top) == 1 and len(c.papers) < 2 and not c.named and not c.shorts
-                and all(w in _SAME_THING or w in EVALUATIVE for w in set(key.split()) - set(top[0].split()))):
+        if len(top) != 1 or c.named or c.shorts:
+            continue
+        extra = set(key.split()) - set(top[0].split())
+        if (len(c.papers) < 2 and all(w in _SAME_THING or w in EVALUATIVE for w in extra)
+                or " " not in top[0] and key == f"{top[0]} {' '.join(extra)}" and extra <= _NAME_HEADS):
             nodes.discard(key)
 
     broader: dict[str, list[str]] = {}
@@ -617,6 +697,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
 
 _TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
 _MATH_SPAN = re.compile(r"\$[^$]*\$")
+#: Heads that say what a lone term is used for, not a new term: a "disentanglement loss" is about disentanglement.
+_ABOUT_HEADS = GENERIC_WORDS | frozenset("loss objective regularizer regularization penalty criterion".split())
 #: Longest term, in words, looked for in the text by :func:`_find_missed`.
 MAX_TERM_WORDS = 8
 
@@ -635,31 +717,52 @@ def _read_text(abstract: str) -> _Text:
     return _Text(plain, _TOKEN.findall(plain), words)
 
 
-def _find_missed(papers, texts, nodes, concepts, paper_terms) -> None:
+def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
+                 shorts: dict[str, str] | None = None) -> None:
     """Link papers to the corpus's terms where their text names them but no mention did.
 
     The tagger misses some uses of a term that it finds elsewhere
     ("Rademacher complexity" inside "a sharper Rademacher complexity bound");
     once the corpus's terms are known, each abstract is read for them, as
     written or as a spelling variant (the concept key of a run of words).
-    Multi-word terms are matched in any case; one-word terms only when they
-    are names (acronyms, "Mamba"), as written. Matches inside a longer match
-    do not count, and a paper already linked to the term is left as it is.
+    Multi-word terms are matched in any case; one-word terms when they are
+    names (acronyms, "Mamba"), as written, and, with ``lone_words``, when
+    they head their phrase ("transformers fail", "a disentanglement loss",
+    not "transformer models"). With ``shorts``, a short form the corpus
+    defines one way names its term wherever a paper writes it ("LLM
+    attention layers"), unless that paper brackets it, defining it its own
+    way. Matches inside a longer match do not count, and a paper already
+    linked to the term is left as it is.
     """
     multi: dict[str, int] = {}
     names: dict[str, str] = {}
+    lone: dict[str, str] = {}
     for key in nodes:
         c = concepts[key]
         words = key.split()
         if 2 <= len(words) <= MAX_TERM_WORDS and not is_junk(key):
             multi[words[0]] = max(multi.get(words[0], 0), len(words))
         elif len(words) == 1:
+            if lone_words and key not in LONE_GENERIC and not any(is_name(f) for f in list(c.surfaces) + list(c.shorts)):
+                lone[key] = key  # a lone term ("transformers", "disentanglement"): found as a noun below
             for form in list(c.surfaces) + list(c.shorts):
                 if len(form) >= 3 and " " not in form and is_name(form) and not is_junk(form):
                     names.setdefault(form, key)
                     names.setdefault(form + "s", key)
+    # a short form the corpus defines one way only names its term wherever it is written ("LLM attention
+    # layers"), except in a paper that brackets it, defining it its own way ("deep reinforcement learning (DRL)")
+    acronyms: dict[str, str] = {}
+    for short_key, long_key in (shorts or {}).items():
+        if long_key in nodes and long_key in concepts:
+            for form in concepts[long_key].shorts:
+                if concept_key(form) == short_key and len(form) >= 3 and " " not in form and is_name(form):
+                    singular = form[:-1] if form.endswith("s") and form[:-1].isupper() else form
+                    for written in (singular, singular + "s"):
+                        if written not in names:
+                            acronyms.setdefault(written, long_key)
     for paper, text, terms in zip(papers, texts, paper_terms):
         found: Counter = Counter()
+        consumed: set[int] = set()  # word positions inside a multi-word term found
         norm = text.words
         i = 0
         while i < len(norm):
@@ -669,6 +772,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms) -> None:
                 cand = " ".join(norm[i : i + n - 1] + [_singular(norm[i + n - 1])])
                 if cand in nodes and cand in concepts:
                     found[cand] += 1
+                    consumed.update(range(i, i + n))
                     step = n
                     break
             i += step
@@ -676,13 +780,25 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms) -> None:
             key = names.get(token)
             if key is not None:
                 found[key] += 1
+            key = acronyms.get(token)
+            if key is not None and key not in terms and "(" + token not in text.plain:
+                found[key] += 1
+        if lone:
+            for j, word in enumerate(norm):
+                key = lone.get(_singular(word))
+                # the word is the term when it heads its phrase: "transformers fail", not "transformer
+                # models" or "GP bandits" (the longer term links its paper there through ``broader``)
+                if key is not None and j not in consumed and (j + 1 == len(norm) or "NOUN" not in _pos(norm[j + 1])
+                                                             or norm[j + 1] in _FUNCTION_WORDS
+                                                             or _singular(norm[j + 1]) in _ABOUT_HEADS):
+                    found[key] += 1
         for key, count in found.items():
             if key not in terms:
                 terms[key] = [count, "mentions", set()]
                 concepts[key].papers.add(paper.id)
 
 
-def _add_named(papers, texts, concepts, paper_terms) -> None:
+def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
     """Named datasets and standard metrics written in an abstract are its concepts, found or not by the tagger.
 
     "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
@@ -695,12 +811,15 @@ def _add_named(papers, texts, concepts, paper_terms) -> None:
                 key = concept_key(surface)
                 if not key:
                     continue
+                defined = key in shorts and shorts[key] in concepts
+                if defined:  # "MSE" where the corpus defines it: the mean squared error
+                    key = shorts[key]
                 c = concepts.setdefault(key, _Concept())
                 c.papers.add(paper.id)
                 if key not in terms:
                     terms[key] = [0, "mentions", set()]
                     c.kinds[kind] += 1
-                    c.surfaces[surface] += 1
+                    (c.shorts if defined else c.surfaces)[surface] += 1
                     c.named = True
                 terms[key][0] += 1
 
@@ -796,7 +915,7 @@ _HEAD_KINDS = (
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking
-    seriation allocation scheduling routing problem generalization minimization""".split())),
+    seriation allocation scheduling routing problem generalization minimization quantification""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )
 #: Heads of a kind of data rather than a dataset.

@@ -87,6 +87,11 @@ artificial intelligence
 neural network architecture
 neural network training
 deep network
+deep model
+global convergence
+large model
+machine learning model
+deep learning model
 data distribution
 training data
 training set
@@ -204,7 +209,7 @@ response responses population guarantee guarantees regime regimes variation vari
 solution solutions policy policies gaussian order shot world scale based free aware wise driven
 non multi semi pre post sub super anti self cross co inter intra over under first second third zero few
 computational real-world large small complex negative positive optimal efficient effective
-""".split()) - frozenset(["reasoning", "sparsity", "stability", "plasticity", "noise", "bias", "variance",
+""".split()) - frozenset(["reasoning", "sparsity", "plasticity", "noise", "bias", "variance",
                           "prior", "posterior"])
 
 _FUNCTION = frozenset("""
@@ -464,10 +469,11 @@ def is_vague(term: str) -> bool:
     Examples
     --------
     >>> [is_vague(t) for t in ("sparse gating regimes", "reward changes", "neural networks", "entropy",
-    ...                        "learning-based method")]
-    [True, True, True, True, True]
-    >>> [is_vague(t) for t in ("Vietoris-Rips complex", "reward function", "domain generalization")]
-    [False, False, False]
+    ...                        "learning-based method", "labeled data", "low-dimensional data")]
+    [True, True, True, True, True, True, True]
+    >>> [is_vague(t) for t in ("Vietoris-Rips complex", "reward function", "domain generalization", "point cloud data",
+    ...                        "AI-generated data")]
+    [False, False, False, False, False]
     """
     key = concept_key(term)
     if key in FIELD_GENERIC:
@@ -476,6 +482,9 @@ def is_vague(term: str) -> bool:
     if len(words) < 2 or is_name(term):
         return False
     if words[-1].lower() in VAGUE_HEADS:
+        return True
+    # "labeled data", "low-dimensional data": data described, not named (but "point cloud data", "AI-generated data")
+    if words[-1].lower() == "data" and not any("NOUN" in _pos(w) or is_name(w) for w in words[:-1]):
         return True
     # "learning-based method", "data-driven approaches": a modifier and a generic head
     return _singular(words[-1].lower()) in GENERIC_HEADS and "NOUN" not in _pos(words[-2])

@@ -217,3 +217,105 @@ def test_graph_named_datasets_and_metrics_in_the_text_are_concepts():
     G = _graph([_paper(t, [("CIFAR-10", t, {"kind": "dataset"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds == {"CIFAR-10": "dataset", "CIFAR-100": "dataset", "CIFAR-10C": "dataset", "MAE": "metric"}
+
+
+def _papers_of(G, node):
+    return sorted(G.nodes[p]["abstract"] for p in G[node] if G.nodes[p]["kind"] == "paper")
+
+
+def test_graph_defined_short_form_links_where_written():
+    t1 = "We scale large language models (LLMs) with sparse attention. LLMs are costly."
+    t2 = "We compress the LLM attention layers with structured matrices."
+    t3 = "Current deep reinforcement learning (DRL)-based schedulers are slow."
+    t4 = "Disentangled representation learning (DRL) separates factors of variation."
+    G = _graph([
+        _paper(t1, [("large language models", t1, {"short_form": "LLMs"}), ("LLMs", t1, {"long_form": "large language models"})]),
+        _paper(t2, [("LLM attention layers", t2), ("structured matrices", t2)]),
+        _paper(t3, [("schedulers", t3)]),
+        _paper(t4, [("Disentangled representation learning", t4, {"short_form": "DRL"}),
+                    ("DRL", t4, {"long_form": "Disentangled representation learning"})]),
+    ])
+    llm = next(n for n, d in G.nodes(data=True) if d.get("short_form") == "LLMs")
+    # "LLM" in a term of another paper names the model family the corpus defines that way
+    assert _papers_of(G, llm) == sorted([t1, t2])
+    # a paper that brackets the short form defines it its own way, even when the definition was not read
+    drl = next(n for n, d in G.nodes(data=True) if d.get("short_form") == "DRL")
+    assert _papers_of(G, drl) == [t4]
+
+
+def test_graph_lone_head_with_uses_of_its_own_is_a_term():
+    t1 = "Length generalization remains hard for transformers on algorithmic tasks."
+    t2 = "We analyse single-layer Transformers trained by gradient flow."
+    t3 = "We study linear transformers and their in-context learning."
+    t4 = "Transformers have limits on sequence tasks; we fix them with new positional codes."
+    t5 = "Transformer models scale poorly with context; state-space models do not."
+    t6 = "Transformer models dominate language modeling."
+    G = _graph([
+        _paper(t1, [("Length generalization", t1), ("transformers", t1)]),
+        _paper(t2, [("single-layer Transformers", t2), ("gradient flow", t2)]),
+        _paper(t3, [("linear transformers", t3), ("in-context learning", t3)]),
+        _paper(t4, [("sequence tasks", t4), ("positional codes", t4)]),
+        _paper(t5, [("Transformer models", t5), ("state-space models", t5)]),
+        _paper(t6, [("Transformer models", t6), ("language modeling", t6)]),
+    ])
+    node = next(n for n, d in G.nodes(data=True) if d["kind"] != "paper" and concept_key(d["label"]) == "transformer")
+    # used alone in one paper and narrowed by two different words in two more: a term of its own,
+    # found also where the text writes it as the head of its phrase (t4) without a mention;
+    # "Transformer models" (two papers) are the transformers, not a node of their own
+    assert _papers_of(G, node) == sorted([t1, t4, t5, t6])
+    assert "Transformer models" not in _concepts(G)
+    assert G.nodes[node]["papers_total"] == 6
+    assert _broader(G, next(n for n, d in G.nodes(data=True) if d["label"] == "single-layer Transformers")) == [
+        G.nodes[node]["label"]]
+
+
+def test_graph_lone_term_is_labelled_by_its_word():
+    t1 = "Rates in the kernel setting are known; we match them."
+    t2 = "In the kernel setting, regression is minimax optimal."
+    t3 = "We tune the Matern kernel and the squared exponential kernel."
+    G = _graph([
+        _paper(t1, [("kernel setting", t1, {"kind": "concept"})]),
+        _paper(t2, [("kernel setting", t2, {"kind": "concept"})]),
+        _paper(t3, [("Matern kernel", t3), ("squared exponential kernel", t3)]),
+    ])
+    # "kernel setting" is keyed "kernel" (a generic head off): the label is the word, not the phrase
+    assert G.nodes["concept:kernel"]["label"] == "kernel"
+    assert _papers_of(G, "concept:kernel") == sorted([t1, t2])
+
+
+def test_graph_definitions_left_whole_and_their_heads():
+    t1 = "We adapt Contrastive Language-Image Pre-training (CLIP) models to new tasks without forgetting."
+    t2 = "CLIP is strong zero-shot; we adapt CLIP at test time."
+    t3 = "Uncertainty quantification (UQ) is crucial for safety. UQ methods are costly."
+    t4 = "Positive and Unlabeled (PU) learning is a special case of binary classification; non-negative PU (nnPU) is biased."
+    G = _graph([
+        _paper(t1, [("Contrastive Language-Image Pre-training (CLIP) models", t1)]),
+        _paper(t2, [("CLIP", t2), ("zero-shot", t2)]),
+        _paper(t3, [("Uncertainty quantification (UQ)", t3, {"long_form": "Uncertainty quantification", "short_form": "UQ"}),
+                    ("UQ methods", t3)]),
+        _paper(t4, [("Positive and Unlabeled (PU) learning", t4),
+                    ("non-negative PU (nnPU)", t4, {"long_form": "non-negative PU", "short_form": "nnPU"})]),
+    ])
+    labels = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # a definition the extractor left inside one mention still defines CLIP: both papers meet there
+    clip = labels["Contrastive Language-Image Pre-training"]
+    assert G.nodes[clip]["short_form"] == "CLIP" and G.nodes[clip]["papers"] == 2
+    # "(UQ) is crucial": the long form ends before the bracket; "UQ methods" are the same node
+    assert "uncertainty quantification" in {label.lower() for label in labels} and "UQ" not in labels
+    assert not any("crucial" in label for label in labels)
+    # "(PU) learning is a special case ...": the head is "learning", and nnPU spells PU out
+    assert "Positive and Unlabeled learning" in labels
+    assert "non-negative Positive and Unlabeled learning" in labels and "nnPU" not in labels
+    assert not any("special case" in label for label in labels)
+
+
+def test_graph_named_metric_defined_in_the_corpus_is_its_long_form():
+    t1 = "We bound the mean-squared error (MSE) of two-layer networks."
+    t2 = "Our solver lowers the MSE and the RMSE on three benchmarks."
+    G = _graph([
+        _paper(t1, [("mean-squared error (MSE)", t1, {"long_form": "mean-squared error", "short_form": "MSE", "kind": "metric"})]),
+        _paper(t2, [("solver", t2)]),
+    ])
+    mse = [d for _, d in G.nodes(data=True) if d["kind"] != "paper" and "MSE" in d["aliases"].split("|")]
+    assert len(mse) == 1 and mse[0]["label"] == "mean-squared error" and mse[0]["papers"] == 2
+    assert mse[0]["kind"] == "metric"
