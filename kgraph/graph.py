@@ -71,10 +71,33 @@ class _Concept:
     papers: set = field(default_factory=set)
     named: bool = False  # an abbreviation's long form, a proposed name, or a written name
     heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
+    spelt: dict = field(default_factory=dict)  # surface with a short form spelt out -> as written ("mini-batch SGD")
 
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
 _INNER_DEFINITION = re.compile(r"^(?P<long>[^()]+?)\s*\((?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)\)(?P<tail>[^()]*)$")
+
+
+def _whole_words(m: Mention, text: str) -> Mention:
+    """``m`` from the start of its first word when it starts inside a hyphenated word of ``text``.
+
+    "Follow-the-Perturbed-Leader (FTPL) policy": the tagger may start at "Perturbed".
+
+    Examples
+    --------
+    >>> t = "the Follow-the-Perturbed-Leader (FTPL) policy"
+    >>> _whole_words(Mention("Perturbed-Leader (FTPL) policy", 15, len(t), "method"), t).text
+    'Follow-the-Perturbed-Leader (FTPL) policy'
+    """
+    start = m.start_char
+    if not (1 < start <= len(text) and text[start - 1] == "-" and text[start - 2].isalnum()
+            and text[start:m.end_char] == m.text):
+        return m
+    found = re.search(r"[\w\-]+$", text[:start])
+    if found is None:
+        return m
+    begin = found.start()
+    return replace(m, text=text[begin:m.end_char], start_char=begin)
 
 
 def _as_definition(m: Mention) -> Mention:
@@ -277,8 +300,7 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
             if term and not is_junk(term) and concept_key(term) != concept_key(long):
                 last = long.split()[-1].lower()
                 if "NOUN" in _pos(last) or _NOMINAL.search(last):
-                    # "large language model (LLM) training": LLM names the model; the training is a phrase
-                    return ((long, True), (term, False))
+                    return ((long, True),)  # "large language model (LLM) training": LLM names the model
                 # "Generalized Class-Aware weighted (GCA) losses" names the losses
                 return ((term, True),)
         return ((long, True),)
@@ -334,7 +356,7 @@ def build_graph(
     """
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
-    mentions = [[_as_definition(m) for m in ms] for ms in mentions]
+    mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     shorts, same = _resolve_shorts(papers, mentions)
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, surfaces]
@@ -366,8 +388,10 @@ def build_graph(
             else:
                 found = _mention_terms(m)
             if expand:
-                found = [(_expand(surface, expand), named) for surface, named in found]
-            for surface, named in found:
+                found = [(_expand(surface, expand), named, surface) for surface, named in found]
+            else:
+                found = [(surface, named, surface) for surface, named in found]
+            for surface, named, written in found:
                 key = shorts[short_key] if surface is None else concept_key(surface)
                 key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 if not key:
@@ -384,6 +408,8 @@ def build_graph(
                     c.shorts[surface] += 1  # "NCO" from "NCO model": the label stays the long form
                 else:
                     c.surfaces[surface] += 1
+                    if surface != written:
+                        c.spelt[surface] = written
                 if named and m.short_form:  # the short form goes with what it names, not with a phrase around it
                     c.shorts[m.short_form] += 1
                 elif named and m.long_form:
@@ -598,7 +624,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
-        if c.named or any(is_name(f) for f in c.surfaces) or c.shorts and len(c.papers) >= 2:
+        if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
+                and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
+            return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
+        if c.named or any(is_name(f) for f in c.surfaces if f not in c.spelt) or c.shorts and len(c.papers) >= 2:
             return True
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
             # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
@@ -606,7 +635,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                                            and key not in LONE_GENERIC and not is_junk(key))
         if len(c.papers) >= 2:
             return True
-        return None if len(key.split()) <= MAX_SINGLETON_WORDS else False
+        # as written: "mini-batch SGD" is two words however long "stochastic gradient descent" is
+        words = min((len(concept_key(c.spelt.get(f, f)).split()) for f in c.surfaces), default=len(key.split()))
+        return None if words <= MAX_SINGLETON_WORDS else False
 
     verdict = {key: direct_node(key, c) for key, c in concepts.items()}
     nodes = {key for key, v in verdict.items() if v}
@@ -633,9 +664,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             nodes.add(word)
             concepts.setdefault(word, _Concept())
 
-    # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound")
+    # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound"); one that
+    # only names an aspect of it ("weight decay bound", "CLIP objective") links its paper to that term
     for key, v in verdict.items():
-        if v is None and any(" " in s and s in nodes for s in subs_of[key]):
+        if v is None and any(" " in s and s in nodes and key.endswith(" " + s) for s in subs_of[key]):
             nodes.add(key)
     # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases
     rank = {role: i for i, role in enumerate(ROLES)}
@@ -749,6 +781,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 if len(form) >= 3 and " " not in form and is_name(form) and not is_junk(form):
                     names.setdefault(form, key)
                     names.setdefault(form + "s", key)
+    lone_starts = {key[:4] for key in lone}  # a cheap test before the singular form of each word
     # a short form the corpus defines one way only names its term wherever it is written ("LLM attention
     # layers"), except in a paper that brackets it, defining it its own way ("deep reinforcement learning (DRL)")
     acronyms: dict[str, str] = {}
@@ -785,7 +818,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 found[key] += 1
         if lone:
             for j, word in enumerate(norm):
-                key = lone.get(_singular(word))
+                key = lone.get(_singular(word)) if word[:4] in lone_starts else None
                 # the word is the term when it heads its phrase: "transformers fail", not "transformer
                 # models" or "GP bandits" (the longer term links its paper there through ``broader``)
                 if key is not None and j not in consumed and (j + 1 == len(norm) or "NOUN" not in _pos(norm[j + 1])

@@ -74,7 +74,7 @@ advantage advantages issue issues challenge challenges difficulty difficulties s
 principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
-dynamics choice choices formulation formulations family families query queries access
+dynamics choice choices formulation formulations family families query queries access application applications
 """.split())
 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.

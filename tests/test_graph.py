@@ -319,3 +319,45 @@ def test_graph_named_metric_defined_in_the_corpus_is_its_long_form():
     mse = [d for _, d in G.nodes(data=True) if d["kind"] != "paper" and "MSE" in d["aliases"].split("|")]
     assert len(mse) == 1 and mse[0]["label"] == "mean-squared error" and mse[0]["papers"] == 2
     assert mse[0]["kind"] == "metric"
+
+
+def test_graph_one_paper_aspect_of_a_term_folds_into_it():
+    t1 = "We use weight decay and prove a weight decay bound for Adam."
+    t2 = "Weight decay regularises the network."
+    t3 = "We propose contrastive language-image pre-training (CLIP) for zero-shot transfer."
+    t4 = "A soft loss aligned with the CLIP objective adapts CLIP at test time; mini-batch SGD trains it."
+    t5 = "Stochastic gradient descent (SGD) converges; SGD is cheap."
+    G = _graph([
+        _paper(t1, [("weight decay", t1), ("weight decay bound", t1, {"kind": "concept"}), ("Adam", t1)]),
+        _paper(t2, [("Weight decay", t2)]),
+        _paper(t3, [("contrastive language-image pre-training (CLIP)", t3,
+                     {"long_form": "contrastive language-image pre-training", "short_form": "CLIP"})]),
+        _paper(t4, [("CLIP objective", t4), ("CLIP", t4), ("mini-batch SGD", t4)]),
+        _paper(t5, [("Stochastic gradient descent (SGD)", t5, {"long_form": "Stochastic gradient descent", "short_form": "SGD"}),
+                    ("SGD", t5)]),
+    ])
+    labels = _concepts(G)
+    # a bound on weight decay is no kind of weight decay: one paper's phrase links that paper to the term
+    assert "weight decay bound" not in labels
+    assert G.edges[_paper_id(G, t1), labels["weight decay"]]["via"] == "weight decay bound"
+    # "CLIP objective" spelt out has capitals that name nothing of its own: no node
+    assert not any("objective" in label for label in labels)
+    # but "mini-batch SGD", two words as written, narrows SGD
+    mini = next(n for label, n in labels.items() if label.startswith("mini-batch"))
+    assert _broader(G, mini) == [G.nodes[next(n for label, n in labels.items() if label.lower() == "stochastic gradient descent")]["label"]]
+
+
+def _paper_id(G, text):
+    return next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == text)
+
+
+def test_graph_one_paper_x_based_description_is_no_node():
+    t1 = "We train with an InfoNCE-based objective and a Kalman-based optimization scheme."
+    t2 = "Energy-based models learn iterative reasoning."
+    G = _graph([
+        _paper(t1, [("InfoNCE-based objective", t1), ("Kalman-based optimization", t1)]),
+        _paper(t2, [("Energy-based models", t2), ("iterative reasoning", t2)]),
+    ])
+    labels = {label.lower() for label in _concepts(G)}
+    assert "infonce-based objective" not in labels and "kalman-based optimization" not in labels
+    assert "energy-based models" in labels  # a model family, not a description
