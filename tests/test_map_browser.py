@@ -144,6 +144,8 @@ def test_browser_focused_pages(browser, corpus_out, corpus_kg, tmp_path):
     assert main(["query", "neighbours", "GNNs", "--graph", str(corpus_out), "--html", str(near)]) == 0
     page = Page(browser, near)
     assert "graph neural networks" in page.page.inner_text("#panel h2")  # opens on the concept
+    lines = page.page.locator("#panel ul.relations .relline").all_inner_texts()
+    assert [t.split(" ▸")[0] for t in lines] == [r["text"] for r in corpus_kg.relations("GNNs")][:10]
     assert page.find("GNN")
     page.page.screenshot(path=str(tmp_path / "near.png"))
     page.close()

@@ -308,6 +308,7 @@
         ul.appendChild(li);
       });
     });
+    if (!r.pn) return;  // a focused page may hold none of its papers
     var ul = section("papers");
     r.p.forEach(function (x) {
       var pr = R[x[0]] || {};
