@@ -599,11 +599,19 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     left: dict[str, set[str]] = defaultdict(set)  # lone word -> the words seen right before it
     word_papers: dict[str, set[str]] = defaultdict(set)
     subs_of: dict[str, list[str]] = {}
+    defined = {key for key, c in concepts.items() if c.shorts and " " in key}
     for key, c in concepts.items():
         written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
         subs_of[key] = subs = [sub for sub in subterms(written) if sub != key]
         head = key.split(" of ")[0]  # "Rademacher complexity of linear predictors" is about its head
+        # in a defined name, a word before a hyphenated compound modifies the compound, not the head:
+        # "long short-term memory (LSTM)" makes no "short-term memory" ("Neural Combinatorial Optimization" does
+        # make "Combinatorial Optimization")
+        cut = {concept_key(" ".join(w[1:])) for w in (concepts[n].surfaces.most_common(1)[0][0].split()
+               for n in (key, *subs) if n in defined and concepts[n].surfaces) if len(w) >= 3 and "-" in w[1]}
         for sub in subs:
+            if sub in cut and sub not in concepts:
+                continue
             if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
                 contained[sub] |= c.papers
                 containers[sub] += 1

@@ -361,3 +361,20 @@ def test_graph_one_paper_x_based_description_is_no_node():
     labels = {label.lower() for label in _concepts(G)}
     assert "infonce-based objective" not in labels and "kalman-based optimization" not in labels
     assert "energy-based models" in labels  # a model family, not a description
+
+
+def test_graph_defined_name_with_a_compound_modifier_is_whole():
+    t1 = "We use long short-term memory (LSTM) networks for speech."
+    t2 = "A stacked long short-term memory encodes the text."
+    t3 = "A bidirectional long short-term memory tags the words."
+    G = _graph([
+        _paper(t1, [("long short-term memory (LSTM) networks", t1,
+                     {"long_form": "long short-term memory", "short_form": "LSTM"})]),
+        _paper(t2, [("stacked long short-term memory", t2)]),
+        _paper(t3, [("bidirectional long short-term memory", t3)]),
+    ])
+    labels = _concepts(G)
+    # "long" modifies "short-term", not the memory: LSTM is no kind of short-term memory
+    assert not any(label.lower().startswith(("short-term", "memory")) for label in labels)
+    lstm = labels["long short-term memory"]
+    assert G.nodes[lstm]["short_form"] == "LSTM" and G.nodes[lstm]["papers_total"] == 3
