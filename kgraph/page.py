@@ -12,7 +12,8 @@ opening zoom and more appear as one zooms in, never on top of each other.
 A click opens a side panel (concept: label, kind, aliases, short form,
 its typed relations in words with the sentences that state them, papers
 with relation and the start of the abstract, neighbouring concepts; paper:
-abstract, metadata, concepts by relation); everything in it is clickable.
+abstract, metadata, concepts by relation, the relations its abstract
+states); everything in it is clickable.
 A concept's relations (:mod:`kgraph.relation_edges`) come most papers
 first, then by type, at most :data:`HTML_PANEL_RELATIONS` of them (the
 panel says how many more), each with up to
@@ -63,7 +64,7 @@ HTML_EVIDENCE_PER_RELATION = 2
 HTML_EVIDENCE_CHARS = 240
 RELATIONS = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
 _REL_RANK = {r: i for i, r in enumerate(RELATIONS)}
-_EDGE_RANK = {"broader": 0, "relation": 1, "cooccurrence": 2, "mention": 3}
+_EDGE_RANK = {"broader": 0, "cooccurrence": 1, "relation": 1, "mention": 2}
 #: Community colours (the largest communities first); the rest are grey.
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
            "#7f7f7f", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173", "#3182bd", "#e6550d", "#31a354",
@@ -85,6 +86,11 @@ def _rel_key(G, paper, concept):
     return (_REL_RANK.get(d.get("relation"), len(RELATIONS)), -float(d.get("weight", 1) or 1))
 
 
+def _strength(d: Mapping) -> float:
+    """Papers behind a concept-concept link: co-occurrence count, or papers stating a relation, the larger."""
+    return max(float(d.get("weight", 1) or 1), float(d.get("cooccurrence", 0) or 0))
+
+
 def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: int = HTML_MAX_PAPERS,
            max_edges: int = HTML_MAX_EDGES) -> tuple[list, list, list]:
     """The bounded part of ``G`` a page draws: ``(concepts, papers, edges)``.
@@ -93,7 +99,9 @@ def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: in
     ``papers``), and every broader term of those. Papers: all when they fit,
     else round by round each chosen concept's next strongest paper (proposing
     papers first), most important concepts first. Edges: among those nodes,
-    broader links, then relations and co-occurrence by weight, at most 60% of
+    broader links, then co-occurrence and relation links by the papers that
+    share both ends (a relation edge keeps the co-occurrence count of the
+    edge it replaced; else the papers stating it), at most 60% of
     ``max_edges``; then paper links, each paper's strongest first, round by
     round, up to ``max_edges`` in all.
     """
@@ -123,7 +131,7 @@ def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: in
     keep.update(papers)
     links = [(u, v, d) for u, v, d in G.edges(data=True) if u in keep and v in keep]
     between = [e for e in links if e[2].get("kind") != "mention"]
-    between.sort(key=lambda e: (_EDGE_RANK.get(e[2].get("kind"), 4), -float(e[2].get("weight", 1) or 1)))
+    between.sort(key=lambda e: (_EDGE_RANK.get(e[2].get("kind"), 3), -_strength(e[2])))
     between = between[: int(max_edges * 0.6)]
     # paper links share what is left, round by round: each paper's strongest link first
     per_paper: dict = defaultdict(list)
@@ -304,6 +312,44 @@ def _relation_records(G: nx.Graph, concepts: Sequence, ids: Mapping) -> tuple[li
     return table, per_concept
 
 
+def _stated_in(G: nx.Graph, papers: Sequence, ids: Mapping) -> dict:
+    """The relations each of ``papers`` states, as its own evidence reads them: paper -> ``[{h, t, y}, ...]``.
+
+    A paper beyond the evidence an edge keeps (``evidence_papers`` lists them
+    all) states the edge's own type and direction. Ends not on the page carry
+    their label (``hl``/``tl``).
+    """
+    wanted = set(papers)
+    label = lambda n: str(G.nodes[n].get("label", n))  # noqa: E731
+    found: dict = defaultdict(list)
+    for u, v, d in G.edges(data=True):
+        if d.get("kind") != "relation" or {d.get("head"), d.get("tail")} != {u, v}:
+            continue
+        mine = [p for p in str(d.get("evidence_papers", "")).split("|") if p in wanted]
+        if not mine:
+            continue
+        said: dict = {}
+        try:
+            evidence = json.loads(d.get("evidence") or "[]")
+        except ValueError:
+            evidence = []
+        for ev in evidence if isinstance(evidence, list) else ():
+            if isinstance(ev, dict) and ev.get("head") in (u, v):
+                said.setdefault(str(ev.get("paper")), (str(ev.get("relation", d.get("relation", ""))), ev["head"]))
+        for p in mine:
+            rel, head = said.get(p, (str(d.get("relation", "")), d["head"]))
+            tail = v if head == u else u
+            entry = {"h": ids.get(head), "t": ids.get(tail), "y": rel}
+            if entry["h"] is None:
+                entry["hl"] = label(head)
+            if entry["t"] is None:
+                entry["tl"] = label(tail)
+            found[p].append(entry)
+    for entries in found.values():
+        entries.sort(key=lambda e: (e["y"], str(e["h"] or e.get("hl")), str(e["t"] or e.get("tl"))))
+    return found
+
+
 def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
              context: nx.Graph | None = None) -> tuple[dict, list]:
     """Panel data per drawn node (what a click shows) and the table of relations the panels list.
@@ -311,7 +357,9 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
     ``context``, when given, is the whole graph ``G`` is part of: the
     relations come from it (a path page's graph holds only the steps).
     """
-    relations, rel_of = _relation_records(context if context is not None else G, concepts, ids)
+    source = context if context is not None else G
+    relations, rel_of = _relation_records(source, concepts, ids)
+    stated = _stated_in(source, papers, ids)
     drawn = set(ids)
     records = {}
     for c in concepts:
@@ -366,6 +414,9 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
                            "m": meta, "cs": [[rel, ids[c]] if c in ids else [rel, None, str(G.nodes[c].get("label", c))]
                                   for rel, c in found[:60]],
                            "cn": len(found)}
+        if stated.get(p):
+            records[ids[p]]["rs"] = stated[p][:HTML_PANEL_RELATIONS]
+            records[ids[p]]["rsn"] = len(stated[p])
     return records, relations
 
 

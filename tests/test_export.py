@@ -302,6 +302,9 @@ def test_export_html_panel_relations_are_bounded_and_cut(tmp_path):
     assert len(data["rels"]) == 30  # each task lists its one relation, so all are on the page, once
     assert all(data["records"][f"concept:t{i}"]["r"] for i in range(30))
     assert all("co-occurs" not in how for _, how, *_ in hub["nb"])  # a relation is no co-occurrence
+    stated = data["records"]["paper:0"]  # a paper's panel lists the relations its abstract states, bounded too
+    assert stated["rsn"] == 30 and len(stated["rs"]) == HTML_PANEL_RELATIONS
+    assert stated["rs"][0] == {"h": "concept:hub", "t": "concept:t0", "y": "used_for"}
 
 
 def test_export_html_panel_relations_escaped_and_path_pages_list_them(small_graph, tmp_path):

@@ -216,6 +216,11 @@ def test_browser_panel_lists_relations_with_evidence(browser, tmp_path):
     page.page.locator("#panel li.rel button.toggle").first.click()
     page.page.locator("#panel .evidence button.item[data-id^='paper:']").first.click()
     assert page.page.get_attribute("body", "data-kg-panel").startswith("paper:")
+    # the paper's panel: the relations its abstract states, each end a link
+    assert page.page.inner_text("#panel h2") == "Paper 1 on sequence models"
+    assert page.page.locator("#panel ul.relations .relline").all_inner_texts() == [
+        "Mamba --compare--> RWKV", "WikiText-103 --evaluate_for--> Mamba"]
+    assert page.page.locator("#panel ul.relations button.item").count() == 4
     page.close()
 
 

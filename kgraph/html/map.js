@@ -235,9 +235,9 @@
     line.appendChild(end(x.h, x.hl));
     line.appendChild(el("span", " --" + x.y + "--> ", "reltype"));
     line.appendChild(end(x.t, x.tl));
-    line.appendChild(el("span", " (" + x.n + (x.n === 1 ? " paper)" : " papers)"), "muted"));
+    if (x.n) line.appendChild(el("span", " (" + x.n + (x.n === 1 ? " paper)" : " papers)"), "muted"));
     li.appendChild(line);
-    if (x.e.length) {
+    if (x.e && x.e.length) {
       var paperOf = function (v) { return v[0] && R[v[0]] ? R[v[0]].l : v[1]; };
       li.title = x.e.map(function (v) {
         var paper = paperOf(v);
@@ -347,6 +347,12 @@
       groups[g].forEach(function (x) { var li = el("li"); li.appendChild(item(x[1], x[1] ? R[x[1]].l : x[2])); ul.appendChild(li); });
     });
     if (r.cn > r.cs.length) body.appendChild(el("div", "+ " + (r.cn - r.cs.length) + " more concepts", "muted"));
+    if (r.rs) {  // what the abstract states, in words; the abstract above is the evidence
+      var rl = section("relations it states (" + r.rsn + ")");
+      rl.classList.add("relations");
+      r.rs.forEach(function (x) { rl.appendChild(relationItem(null, x)); });
+      if (r.rsn > r.rs.length) rl.appendChild(el("li", "+ " + (r.rsn - r.rs.length) + " more", "muted"));
+    }
     if (m.sources) body.appendChild(el("div", "source: " + m.sources.split("|").join(", "), "meta"));
   }
   function showPaths() {
