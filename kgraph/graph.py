@@ -24,6 +24,7 @@ among the ``max_neighbours`` best of one of its concepts.
 from __future__ import annotations
 
 import math
+from sys import intern
 from collections import Counter, defaultdict
 import re
 from functools import lru_cache
@@ -747,14 +748,15 @@ class _Text(NamedTuple):
     """An abstract as the text passes read it: math left out, its words as written and as key words."""
 
     plain: str
-    written: list[str]
-    words: list[str]
+    written: tuple[str, ...]
+    words: tuple[str, ...]
 
 
 def _read_text(abstract: str) -> _Text:
+    """The words are interned: a corpus's abstracts share their words, and 100,000 of them are held at once."""
     plain = _MATH_SPAN.sub(" ", abstract)
-    words = [_americanize(t) for t in _TOKEN.findall(re.sub(r"[\-_/]", " ", plain.lower()))]
-    return _Text(plain, _TOKEN.findall(plain), words)
+    words = tuple(intern(_americanize(t)) for t in _TOKEN.findall(re.sub(r"[\-_/]", " ", plain.lower())))
+    return _Text(plain, tuple(map(intern, _TOKEN.findall(plain))), words)
 
 
 def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
@@ -810,7 +812,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
             longest = multi.get(norm[i], 0)
             step = 1
             for n in range(min(longest, len(norm) - i), 1, -1):
-                cand = " ".join(norm[i : i + n - 1] + [_singular(norm[i + n - 1])])
+                cand = " ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1])))
                 if cand in nodes and cand in concepts:
                     found[cand] += 1
                     consumed.update(range(i, i + n))
