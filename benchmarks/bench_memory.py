@@ -93,12 +93,14 @@ def graph_stage(path: str) -> dict:
     t = time.perf_counter()
     G = build_graph(papers, mentions, relations=relations)
     graph_s = time.perf_counter() - t
+    graph_peak = _hwm()
     t = time.perf_counter()
     with tempfile.TemporaryDirectory() as out:
         KnowledgeGraph(G).save(out)
     return {"papers": len(papers), "nodes": G.number_of_nodes(), "edges": G.number_of_edges(),
             "concepts": G.graph["concepts"], "held_mb": round(held), "graph_s": round(graph_s, 1),
-            "export_s": round(time.perf_counter() - t, 1), "extractor_mb": round(model), "peak_mb": round(_hwm())}
+            "export_s": round(time.perf_counter() - t, 1), "extractor_mb": round(model),
+            "graph_peak_mb": round(graph_peak), "peak_mb": round(_hwm())}
 
 
 def _hwm() -> float:

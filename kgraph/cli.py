@@ -187,7 +187,7 @@ def _cmd_neighbours(args) -> int:
     sub = kg.neighbourhood(center, depth=args.depth, kinds=args.kind)
     if args.html:
         write_html(sub, args.html, title=f"kgraph: {_node_label(kg, center)}", highlight=[center], focus=center,
-                   note=f"neighbourhood of {_node_label(kg, center)} (depth {args.depth})")
+                   note=f"neighbourhood of {_node_label(kg, center)} (depth {args.depth})", context=kg.graph)
         _wrote_html(args.html, sub)
     nodes = sorted((n for n in sub if n != center),
                    key=lambda n: (sub.nodes[n].get("kind") == "paper", -int(sub.nodes[n].get("papers", 0)), n))

@@ -10,9 +10,16 @@ computed here (greedy, largest first), so the largest labels show at the
 opening zoom and more appear as one zooms in, never on top of each other.
 
 A click opens a side panel (concept: label, kind, aliases, short form,
-papers with relation and the start of the abstract, neighbouring concepts;
-paper: abstract, metadata, concepts by relation); everything in it is
-clickable. The find box searches labels, aliases and short forms, suggests
+its typed relations in words with the sentences that state them, papers
+with relation and the start of the abstract, neighbouring concepts; paper:
+abstract, metadata, concepts by relation, the relations its abstract
+states); everything in it is clickable.
+A concept's relations (:mod:`kgraph.relation_edges`) come most papers
+first, then by type, at most :data:`HTML_PANEL_RELATIONS` of them (the
+panel says how many more), each with up to
+:data:`HTML_EVIDENCE_PER_RELATION` evidence sentences cut to about
+:data:`HTML_EVIDENCE_CHARS` characters around the two concepts; a page holds
+at most :data:`HTML_MAX_RELATIONS` relations, so its size stays bounded. The find box searches labels, aliases and short forms, suggests
 as one types, says when nothing matches, and shows a node whose layer is
 switched off.
 
@@ -40,15 +47,24 @@ import numpy as np
 
 from .layout import EDGE_LENGTH, importance, layout, node_size
 
-__all__ = ["write_html", "write_path_html", "select", "label_zooms", "HTML_MAX_CONCEPTS", "HTML_MAX_PAPERS",
-           "HTML_MAX_EDGES"]
+__all__ = ["write_html", "write_path_html", "select", "label_zooms", "trim_evidence", "HTML_MAX_CONCEPTS",
+           "HTML_MAX_PAPERS", "HTML_MAX_EDGES", "HTML_PANEL_RELATIONS", "HTML_MAX_RELATIONS", "HTML_EVIDENCE_CHARS",
+           "HTML_EVIDENCE_PER_RELATION"]
 
 HTML_MAX_CONCEPTS = 1500
 HTML_MAX_PAPERS = 500
 HTML_MAX_EDGES = 6000
+#: Relations listed in a concept's panel (the strongest; the panel says how many more there are).
+HTML_PANEL_RELATIONS = 10
+#: Relations a page holds in all (those of the most papers); every concept's panel counts its own in full.
+HTML_MAX_RELATIONS = 2000
+#: Evidence sentences a page holds per relation (the edge keeps up to five: `kgraph query relations` lists them).
+HTML_EVIDENCE_PER_RELATION = 2
+#: Longest evidence text on a page, in characters: longer sentences are cut around the two concepts.
+HTML_EVIDENCE_CHARS = 240
 RELATIONS = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
 _REL_RANK = {r: i for i, r in enumerate(RELATIONS)}
-_EDGE_RANK = {"broader": 0, "cooccurrence": 1, "mention": 2}
+_EDGE_RANK = {"broader": 0, "cooccurrence": 1, "relation": 1, "mention": 2}
 #: Community colours (the largest communities first); the rest are grey.
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
            "#7f7f7f", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173", "#3182bd", "#e6550d", "#31a354",
@@ -70,6 +86,11 @@ def _rel_key(G, paper, concept):
     return (_REL_RANK.get(d.get("relation"), len(RELATIONS)), -float(d.get("weight", 1) or 1))
 
 
+def _strength(d: Mapping) -> float:
+    """Papers behind a concept-concept link: co-occurrence count, or papers stating a relation, the larger."""
+    return max(float(d.get("weight", 1) or 1), float(d.get("cooccurrence", 0) or 0))
+
+
 def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: int = HTML_MAX_PAPERS,
            max_edges: int = HTML_MAX_EDGES) -> tuple[list, list, list]:
     """The bounded part of ``G`` a page draws: ``(concepts, papers, edges)``.
@@ -78,7 +99,9 @@ def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: in
     ``papers``), and every broader term of those. Papers: all when they fit,
     else round by round each chosen concept's next strongest paper (proposing
     papers first), most important concepts first. Edges: among those nodes,
-    broader links, then co-occurrence by weight, at most 60% of
+    broader links, then co-occurrence and relation links by the papers that
+    share both ends (a relation edge keeps the co-occurrence count of the
+    edge it replaced; else the papers stating it), at most 60% of
     ``max_edges``; then paper links, each paper's strongest first, round by
     round, up to ``max_edges`` in all.
     """
@@ -108,7 +131,7 @@ def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: in
     keep.update(papers)
     links = [(u, v, d) for u, v, d in G.edges(data=True) if u in keep and v in keep]
     between = [e for e in links if e[2].get("kind") != "mention"]
-    between.sort(key=lambda e: (_EDGE_RANK.get(e[2].get("kind"), 3), -float(e[2].get("weight", 1) or 1)))
+    between.sort(key=lambda e: (_EDGE_RANK.get(e[2].get("kind"), 3), -_strength(e[2])))
     between = between[: int(max_edges * 0.6)]
     # paper links share what is left, round by round: each paper's strongest link first
     per_paper: dict = defaultdict(list)
@@ -165,8 +188,178 @@ def label_zooms(xy: np.ndarray, widths: np.ndarray, heights: np.ndarray, *, cap:
     return zoom
 
 
-def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping) -> dict:
-    """Panel data per drawn node: what a click shows."""
+def _names(d: Mapping, node) -> list[str]:
+    """A concept's written forms, longest first (where its evidence sentence names it)."""
+    names = {str(d.get("label", node))} | set(str(d.get("aliases", "")).split("|")) | {str(d.get("short_form") or "")}
+    return sorted((n for n in names if len(n) > 1), key=len, reverse=True)
+
+
+def _span(text: str, names: Sequence[str]) -> tuple[int, int] | None:
+    low = text.lower()
+    for name in names:
+        at = low.find(name.lower())
+        if at >= 0:
+            return at, at + len(name)
+    return None
+
+
+def _window(text: str, lo: int, hi: int, width: int) -> str:
+    """About ``width`` characters of ``text`` around ``text[lo:hi]``, cut between words, ellipses where cut."""
+    start = max(0, min(lo - (width - (hi - lo)) // 2, len(text) - width))
+    end = min(len(text), start + width)
+    if start > 0:
+        space = text.find(" ", start, lo)
+        start = space + 1 if space >= 0 else start
+    if end < len(text):
+        space = text.rfind(" ", hi, end)
+        end = space if space >= 0 else end
+    return ("…" if start > 0 else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+
+def trim_evidence(sentence: str, names: Sequence[Sequence[str]] = (), *, width: int = HTML_EVIDENCE_CHARS) -> str:
+    """An evidence sentence in at most about ``width`` characters, keeping the words that name its concepts.
+
+    Whitespace runs become one space. A longer sentence keeps a window
+    around the first written forms (``names``: one list per concept) that it
+    contains: one window around both when they are close, else one around
+    each, joined by an ellipsis; when it names neither, its start.
+
+    Examples
+    --------
+    >>> trim_evidence("Mamba   is used for language modeling.")
+    'Mamba is used for language modeling.'
+    >>> s = "We " + "really " * 40 + "use Mamba for language modeling " + "in practice " * 40 + "today."
+    >>> trim_evidence(s, [["Mamba"], ["language modeling"]], width=60)
+    '…really use Mamba for language modeling in practice in…'
+    """
+    text = " ".join(str(sentence).split())
+    if len(text) <= width:
+        return text
+    spans = sorted(sp for sp in (_span(text, n) for n in names) if sp)
+    if not spans:
+        return _window(text, 0, 0, width)
+    lo, hi = spans[0][0], spans[-1][1]
+    if hi - lo <= width - 2 or len(spans) == 1:
+        return _window(text, lo, min(hi, lo + width - 2), width)
+    half = (width - 3) // 2
+    first = _window(text, *spans[0], half)
+    second = _window(text, *spans[-1], half)
+    return first.rstrip("…") + " … " + second.lstrip("…")
+
+
+def _relation_records(G: nx.Graph, concepts: Sequence, ids: Mapping) -> tuple[list, dict]:
+    """The relations the page's panels list: ``(table, per_concept)``.
+
+    ``table`` holds each listed relation edge once: ``h``/``t`` its head and
+    tail (page ids, or None with the label in ``hl``/``tl`` when the end is not
+    on the page), ``y`` its type, ``n`` the papers stating it and ``e`` its
+    evidence, ``[paper id or None, paper label when not on the page, sentence,
+    how that sentence reads it when that differs]``. ``per_concept`` maps a
+    concept's page id to ``(indices into table, how many relations it has)``.
+    """
+    label = lambda n: str(G.nodes[n].get("label", n))  # noqa: E731
+    ranked: dict = {}
+    for c in concepts:
+        mine = [(-int(e.get("weight", 1) or 1), str(e.get("relation", "")), label(e["head"]), label(e["tail"]),
+                 (c, m) if str(c) < str(m) else (m, c))
+                for m, e in G[c].items() if e.get("kind") == "relation" and {e.get("head"), e.get("tail")} == {c, m}]
+        if mine:
+            mine.sort(key=lambda t: t[:4])  # as `kgraph query relations` lists them
+            ranked[c] = mine
+    wanted: dict = {}
+    for mine in ranked.values():
+        for *rank, key in mine[:HTML_PANEL_RELATIONS]:
+            wanted.setdefault(key, tuple(rank))
+    keep = sorted(wanted, key=lambda k: wanted[k])[:HTML_MAX_RELATIONS]
+    index = {key: i for i, key in enumerate(keep)}
+    table = []
+    for key in keep:
+        d = G.edges[key]
+        head, tail = d["head"], d["tail"]
+        entry = {"h": ids.get(head), "t": ids.get(tail), "y": str(d.get("relation", "")), "n": int(d.get("weight", 1) or 1)}
+        if entry["h"] is None:
+            entry["hl"] = label(head)
+        if entry["t"] is None:
+            entry["tl"] = label(tail)
+        try:
+            evidence = json.loads(d.get("evidence") or "[]")
+        except ValueError:
+            evidence = []
+        names = [_names(G.nodes[head], head), _names(G.nodes[tail], tail)]
+        seen, rows = set(), []
+        for ev in evidence if isinstance(evidence, list) else ():
+            if not isinstance(ev, dict) or not ev.get("sentence"):
+                continue
+            sentence = trim_evidence(ev["sentence"], names)
+            if sentence in seen:
+                continue
+            seen.add(sentence)
+            paper = str(ev.get("paper") or "")
+            on_page = paper in ids and paper in G and _is_paper(G.nodes[paper])
+            title = "" if on_page else _short(G.nodes[paper].get("label", paper) if paper in G else paper, 90)
+            how = ""
+            stated, said_head = str(ev.get("relation", entry["y"])), ev.get("head", head)
+            if stated != entry["y"] or said_head != head:
+                said_tail = tail if said_head == head else head
+                how = f"{label(said_head) if said_head in (head, tail) else said_head} --{stated}--> {label(said_tail)}"
+            rows.append([ids[paper] if on_page else None, title, sentence, how])
+            if len(rows) >= HTML_EVIDENCE_PER_RELATION:
+                break
+        entry["e"] = rows
+        table.append(entry)
+    per_concept = {ids[c]: ([index[key] for *_, key in mine if key in index][:HTML_PANEL_RELATIONS], len(mine))
+                   for c, mine in ranked.items()}
+    return table, per_concept
+
+
+def _stated_in(G: nx.Graph, papers: Sequence, ids: Mapping) -> dict:
+    """The relations each of ``papers`` states, as its own evidence reads them: paper -> ``[{h, t, y}, ...]``.
+
+    A paper beyond the evidence an edge keeps (``evidence_papers`` lists them
+    all) states the edge's own type and direction. Ends not on the page carry
+    their label (``hl``/``tl``).
+    """
+    wanted = set(papers)
+    label = lambda n: str(G.nodes[n].get("label", n))  # noqa: E731
+    found: dict = defaultdict(list)
+    for u, v, d in G.edges(data=True):
+        if d.get("kind") != "relation" or {d.get("head"), d.get("tail")} != {u, v}:
+            continue
+        mine = [p for p in str(d.get("evidence_papers", "")).split("|") if p in wanted]
+        if not mine:
+            continue
+        said: dict = {}
+        try:
+            evidence = json.loads(d.get("evidence") or "[]")
+        except ValueError:
+            evidence = []
+        for ev in evidence if isinstance(evidence, list) else ():
+            if isinstance(ev, dict) and ev.get("head") in (u, v):
+                said.setdefault(str(ev.get("paper")), (str(ev.get("relation", d.get("relation", ""))), ev["head"]))
+        for p in mine:
+            rel, head = said.get(p, (str(d.get("relation", "")), d["head"]))
+            tail = v if head == u else u
+            entry = {"h": ids.get(head), "t": ids.get(tail), "y": rel}
+            if entry["h"] is None:
+                entry["hl"] = label(head)
+            if entry["t"] is None:
+                entry["tl"] = label(tail)
+            found[p].append(entry)
+    for entries in found.values():
+        entries.sort(key=lambda e: (e["y"], str(e["h"] or e.get("hl")), str(e["t"] or e.get("tl"))))
+    return found
+
+
+def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
+             context: nx.Graph | None = None) -> tuple[dict, list]:
+    """Panel data per drawn node (what a click shows) and the table of relations the panels list.
+
+    ``context``, when given, is the whole graph ``G`` is part of: the
+    relations come from it (a path page's graph holds only the steps).
+    """
+    source = context if context is not None else G
+    relations, rel_of = _relation_records(source, concepts, ids)
+    stated = _stated_in(source, papers, ids)
     drawn = set(ids)
     records = {}
     for c in concepts:
@@ -174,16 +367,22 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping) ->
         mine = [p for p in G[c] if _is_paper(G.nodes[p])]
         shown = sorted((p for p in mine if p in drawn), key=lambda p: (_rel_key(G, p, c), str(p)))[:25]
         neighbours = []
+        related = set()
         for m, e in G[c].items():
             if _is_paper(G.nodes[m]):
                 continue
-            if e.get("kind") == "broader":
+            if e.get("broader") in (c, m):  # the hierarchy (a hyponym_of relation may carry it too)
                 how = "broader" if e.get("broader") == m else "narrower"
-            else:
+            elif e.get("kind") == "cooccurrence":
                 how = f"co-occurs in {e.get('weight', 1)} papers"
-            neighbours.append((0 if e.get("kind") == "broader" else 1, -float(e.get("weight", 1) or 1), m, how))
+            elif e.get("cooccurrence"):  # a relation edge that was a co-occurrence edge keeps its count
+                how = f"co-occurs in {e['cooccurrence']} papers"
+            else:  # a relation alone: the panel lists it under relations
+                related.add(m)
+                continue
+            neighbours.append((0 if how in ("broader", "narrower") else 1, -float(e.get("weight", 1) or 1), m, how))
         if len(neighbours) < 12 and len(mine) > 1:  # concepts sharing its papers, when it has few links of its own
-            seen = {m for *_, m, _ in neighbours}
+            seen = {m for *_, m, _ in neighbours} | related
             shared: Counter = Counter()
             for p in mine[:200]:
                 shared.update(m for m in G[p] if m != c and m not in seen and not _is_paper(G.nodes[m]))
@@ -196,6 +395,8 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping) ->
                "pn": len(mine), "p": [[ids[p], G.edges[p, c].get("relation", "mentions")] for p in shown],
                "nb": [[ids[m], how] if m in ids else [None, how, str(G.nodes[m].get("label", m))]
                       for *_, m, how in neighbours[:20]]}
+        if ids[c] in rel_of:
+            rec["r"], rec["rn"] = rel_of[ids[c]]
         if d.get("short_form"):
             rec["s"] = str(d["short_form"])
         if "papers_total" in d:
@@ -213,7 +414,10 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping) ->
                            "m": meta, "cs": [[rel, ids[c]] if c in ids else [rel, None, str(G.nodes[c].get("label", c))]
                                   for rel, c in found[:60]],
                            "cn": len(found)}
-    return records
+        if stated.get(p):
+            records[ids[p]]["rs"] = stated[p][:HTML_PANEL_RELATIONS]
+            records[ids[p]]["rsn"] = len(stated[p])
+    return records, relations
 
 
 def _assets() -> dict[str, str]:
@@ -241,7 +445,7 @@ def _render(title: str, payload: dict) -> str:
 
 def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence, pos: Mapping, *,
              show: Iterable[str], focus=None, highlight: Iterable = (), note: str = "", all_labels: bool = False,
-             edge_labels: bool = False, label_offsets: Mapping | None = None) -> dict:
+             edge_labels: bool = False, label_offsets: Mapping | None = None, context: nx.Graph | None = None) -> dict:
     from pyvis.network import Network
 
     has_map = any(importance(G.nodes[c]) > 1 for c in concepts)
@@ -299,6 +503,9 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
         elif kind == "broader":
             e["width"] = 2.5
             e["arrows"] = "to" if d.get("broader") == v else "from"
+        elif kind == "relation":  # head -> tail, as the relation reads
+            e["width"] = 2
+            e["arrows"] = "to" if d.get("tail") == v else "from"
         if edge_labels:
             e["label"] = str(d.get("relation", kind))
         edge_list.append(e)
@@ -318,8 +525,8 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
         omitted = (f"This page holds {len(concepts):,} of {n_concepts:,} concepts (those in most papers), "
                    f"{len(papers):,} of {n_papers:,} papers and {len(edges):,} of {G.number_of_edges():,} links; "
                    "graph.json, graph.graphml and graph.gexf hold all of them.")
-    return {"nodes": nodes, "edges": edge_list, "records": _records(G, [c for c in order if c in layer and
-                                                                     not _is_paper(G.nodes[c])], papers, ids),
+    records, relations = _records(G, [c for c in order if not _is_paper(G.nodes[c])], papers, ids, context=context)
+    return {"nodes": nodes, "edges": edge_list, "records": records, "rels": relations,
             "kinds": kinds, "palette": list(PALETTE), "show": sorted(set(show)), "note": note, "omitted": omitted,
             "ids": ids, "focus": ids.get(focus) if focus is not None else None, "allLabels": all_labels,
             "layers": {"map": "concepts in 2+ papers" if has_map else "concepts", "paper": "papers",
@@ -352,7 +559,7 @@ def _page_ids(G: nx.Graph, order: Sequence) -> list[str]:
 def write_html(G: nx.Graph, path, *, title: str = "kgraph", pos: Mapping | None = None,
                max_concepts: int = HTML_MAX_CONCEPTS, max_papers: int = HTML_MAX_PAPERS,
                max_edges: int = HTML_MAX_EDGES, focus: Hashable | None = None, highlight: Iterable = (),
-               note: str = "") -> None:
+               note: str = "", context: nx.Graph | None = None) -> None:
     """Write the interactive map of ``G`` (or its bounded part, see :func:`select`) that draws offline.
 
     Parameters
@@ -371,11 +578,16 @@ def write_html(G: nx.Graph, path, *, title: str = "kgraph", pos: Mapping | None 
         Nodes drawn with a thick border.
     note : str
         A line shown before the counts.
+    context : networkx.Graph, optional
+        The whole graph when ``G`` is part of one (a neighbourhood): the
+        panels list a concept's relations from it, the ends not on the page
+        as plain labels.
     """
     pos = layout(G) if pos is None else pos
     concepts, papers, edges = select(G, max_concepts=max_concepts, max_papers=max_papers, max_edges=max_edges)
     show = ("map", "paper", "rare") if focus is not None else ("map",)
-    payload = _payload(G, concepts, papers, edges, pos, show=show, focus=focus, highlight=highlight, note=note)
+    payload = _payload(G, concepts, papers, edges, pos, show=show, focus=focus, highlight=highlight, note=note,
+                       context=context)
     payload.pop("ids")
     Path(path).write_text(_render(title, payload), encoding="utf-8")
 
@@ -387,7 +599,8 @@ def write_path_html(G: nx.Graph, paths: Sequence[Sequence], path, *, title: str 
     Only the steps of the paths are drawn (not the other edges among their
     nodes); a node on several paths is drawn once, where it first appears;
     the two ends sit on the middle row. Every label shows, alternately above
-    and below the nodes so that neighbours never collide.
+    and below the nodes so that neighbours never collide. A concept's panel
+    lists its relations in ``G``, not only the steps.
     """
     H = nx.Graph()
     pos: dict = {}
@@ -410,7 +623,7 @@ def write_path_html(G: nx.Graph, paths: Sequence[Sequence], path, *, title: str 
     papers = [n for n in H if _is_paper(H.nodes[n])]
     payload = _payload(H, concepts, papers, list(H.edges(data=True)), pos, show=("map", "paper", "rare"),
                        highlight=[paths[0][0], paths[0][-1]] if paths else (), note=note, all_labels=True,
-                       edge_labels=True, label_offsets=offsets)
+                       edge_labels=True, label_offsets=offsets, context=G)
     ids = payload.pop("ids")
     payload["paths"] = [[ids[n] for n in p] for p in paths]
     Path(path).write_text(_render(title, payload), encoding="utf-8")

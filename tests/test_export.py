@@ -263,3 +263,65 @@ def test_store_broken_file_names_it(tmp_path):
         read_graph(bad)
     with pytest.raises(InputError, match="no such graph file"):
         read_graph(tmp_path / "missing")
+
+
+def _hub_graph(n_rel=30):
+    """A hub concept with ``n_rel`` relation edges, each with long evidence from three papers."""
+    G = nx.Graph()
+    G.add_node("concept:hub", kind="method", label="hub model", papers=3)
+    for i in range(3):
+        G.add_node(f"paper:{i}", kind="paper", label=f"paper {i}", abstract="text", papers=1)
+        G.add_edge(f"paper:{i}", "concept:hub", kind="mention", relation="uses", weight=1)
+    long = "In this very long sentence " + "we keep on writing words " * 40 + "the hub model is used for task {i} (paper {k}) " + "and more words " * 40
+    for i in range(n_rel):
+        c = f"concept:t{i}"
+        G.add_node(c, kind="task", label=f"task {i}", papers=2)
+        G.add_edge("paper:0", c, kind="mention", relation="addresses", weight=1)
+        evidence = [{"paper": f"paper:{k}", "sentence": long.format(i=i, k=k), "relation": "used_for",
+                     "head": "concept:hub"} for k in range(3)]
+        G.add_edge("concept:hub", c, kind="relation", relation="used_for", head="concept:hub", tail=c,
+                   weight=1 + i % 4, evidence=json.dumps(evidence), evidence_papers="paper:0|paper:1|paper:2")
+    return G
+
+
+def test_export_html_panel_relations_are_bounded_and_cut(tmp_path):
+    from kgraph.page import HTML_EVIDENCE_CHARS, HTML_EVIDENCE_PER_RELATION, HTML_PANEL_RELATIONS
+
+    write_html(_hub_graph(), tmp_path / "g.html")
+    data = _page_data(tmp_path / "g.html")
+    hub = data["records"]["concept:hub"]
+    assert hub["rn"] == 30 and len(hub["r"]) == HTML_PANEL_RELATIONS
+    listed = [data["rels"][k] for k in hub["r"]]
+    assert [r["n"] for r in listed] == sorted((r["n"] for r in listed), reverse=True)  # most papers first
+    assert all(r["h"] == "concept:hub" and r["y"] == "used_for" for r in listed)
+    for r in listed:
+        assert len(r["e"]) == HTML_EVIDENCE_PER_RELATION
+        for _paper, _title, sentence, how in r["e"]:
+            assert len(sentence) <= HTML_EVIDENCE_CHARS + 2 and how == ""
+            assert "hub model is used for task" in sentence and sentence.startswith("…") and sentence.endswith("…")
+    assert len(data["rels"]) == 30  # each task lists its one relation, so all are on the page, once
+    assert all(data["records"][f"concept:t{i}"]["r"] for i in range(30))
+    assert all("co-occurs" not in how for _, how, *_ in hub["nb"])  # a relation is no co-occurrence
+    stated = data["records"]["paper:0"]  # a paper's panel lists the relations its abstract states, bounded too
+    assert stated["rsn"] == 30 and len(stated["rs"]) == HTML_PANEL_RELATIONS
+    assert stated["rs"][0] == {"h": "concept:hub", "t": "concept:t0", "y": "used_for"}
+
+
+def test_export_html_panel_relations_escaped_and_path_pages_list_them(small_graph, tmp_path):
+    G = small_graph.copy()
+    a, b = "concept:mamba", "concept:score_matching"
+    G.add_edge(a, b, kind="relation", relation="compare", head=a, tail=b, weight=1,
+               evidence=json.dumps([{"paper": "paper:nowhere", "sentence": EVIL, "relation": "compare", "head": b}]))
+    write_html(G, tmp_path / "g.html")
+    html = (tmp_path / "g.html").read_text(encoding="utf-8")
+    assert "window.__pwned = 1</script>" not in html
+    rels = _page_data(tmp_path / "g.html")["rels"]
+    assert rels == [{"h": a, "t": b, "y": "compare", "n": 1,
+                     "e": [[None, "paper:nowhere", EVIL, "score matching --compare--> Mamba"]]}]
+    # a path page draws only the steps, but its panels list each concept's relations in the whole graph
+    diffusion = "concept:diffusion_model"
+    paper = next(p for p in G[b] if p.startswith("paper:"))
+    write_path_html(G, [[diffusion, paper, b]], tmp_path / "p.html")
+    data = _page_data(tmp_path / "p.html")
+    assert data["rels"] == [dict(rels[0], h=None, hl="Mamba")]  # Mamba is not on the page: its label, not a link
+    assert data["records"][b]["r"] == [0] and "r" not in data["records"][diffusion]

@@ -6,7 +6,7 @@ each test saves a screenshot in its tmp_path.
 
 import pytest
 
-from kgraph.export import write_path_html
+from kgraph.export import write_html, write_path_html
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -144,6 +144,8 @@ def test_browser_focused_pages(browser, corpus_out, corpus_kg, tmp_path):
     assert main(["query", "neighbours", "GNNs", "--graph", str(corpus_out), "--html", str(near)]) == 0
     page = Page(browser, near)
     assert "graph neural networks" in page.page.inner_text("#panel h2")  # opens on the concept
+    lines = page.page.locator("#panel ul.relations .relline").all_inner_texts()
+    assert [t.split(" ▸")[0] for t in lines] == [r["text"] for r in corpus_kg.relations("GNNs")][:10]
     assert page.find("GNN")
     page.page.screenshot(path=str(tmp_path / "near.png"))
     page.close()
@@ -157,4 +159,87 @@ def test_browser_focused_pages(browser, corpus_out, corpus_kg, tmp_path):
     drawn = page.js("() => window.kgraph.network.body.data.edges.length")
     assert drawn == len({frozenset(s) for p in paths for s in zip(p, p[1:])})
     page.page.screenshot(path=str(tmp_path / "path.png"))
+    page.close()
+
+
+EVIL = 'Mamba "beats" </script><script>window.__pwned = 1</script> <b>RWKV</b> & co. on long sequences.'
+
+
+def _relation_corpus():
+    """Three built papers on Mamba, RWKV and WikiText-103 with typed relations, one stated in a hostile sentence."""
+    from kgraph.graph import build_graph
+    from kgraph.relations import Relation
+    from kgraph.types import Mention, Paper
+
+    texts = ["We train Mamba on WikiText-103 and compare it with RWKV.", "Mamba beats RWKV on WikiText-103 perplexity.",
+             "RWKV is evaluated on WikiText-103."]
+    kinds = {"Mamba": "method", "RWKV": "method", "WikiText-103": "dataset"}
+    papers = [Paper(t, sources=[f"f.txt:{i}"], meta={"title": f"Paper {i} on sequence models"}) for i, t in enumerate(texts)]
+    mentions = [{n: Mention(n, t.index(n), t.index(n) + len(n), k) for n, k in kinds.items() if n in t} for t in texts]
+    relations = [[Relation(mentions[0]["WikiText-103"], mentions[0]["Mamba"], "evaluate_for", 0.9, texts[0])],
+                 [Relation(mentions[1]["Mamba"], mentions[1]["RWKV"], "compare", 0.8, EVIL),
+                  Relation(mentions[1]["WikiText-103"], mentions[1]["Mamba"], "evaluate_for", 0.7, texts[1])],
+                 [Relation(mentions[2]["WikiText-103"], mentions[2]["RWKV"], "evaluate_for", 0.9, texts[2])]]
+    return build_graph(papers, [list(m.values()) for m in mentions], relations=relations)
+
+
+def test_browser_panel_lists_relations_with_evidence(browser, tmp_path):
+    write_html(_relation_corpus(), tmp_path / "rel.html")
+    page = Page(browser, tmp_path / "rel.html")
+    page.find("Mamba")
+    page.page.keyboard.press("Enter")
+    rels = page.page.locator("#panel ul.relations li.rel")
+    lines = rels.locator(".relline").all_inner_texts()
+    assert [t.split(" ▸")[0] for t in lines] == ["WikiText-103 --evaluate_for--> Mamba (2 papers)",
+                                                   "Mamba --compare--> RWKV (1 paper)"]
+    assert "RELATIONS (2)" in page.page.inner_text("#panel").upper()
+    # the sentences on hover, as text: the hostile one shows literally and runs nothing
+    assert rels.nth(0).get_attribute("title") == ("“We train Mamba on WikiText-103 and compare it with RWKV.” (Paper 0 on sequence models)\n"
+                                                  "“Mamba beats RWKV on WikiText-103 perplexity.” (Paper 1 on sequence models)")
+    assert rels.nth(1).get_attribute("title") == f"“{EVIL}” (Paper 1 on sequence models)"
+    # and with the keyboard: the toggle opens the evidence, whose paper is a link
+    toggle = rels.nth(1).locator("button.toggle")
+    assert not rels.nth(1).locator(".evidence").is_visible()
+    toggle.focus()
+    page.page.keyboard.press("Enter")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    evidence = rels.nth(1).locator(".evidence")
+    assert evidence.is_visible() and evidence.locator("q").inner_text() == EVIL
+    assert evidence.inner_text().endswith(" — Paper 1 on sequence models")
+    assert page.js("() => window.__pwned") is None and page.js("() => document.querySelectorAll('#panel b').length") == 0
+    page.page.screenshot(path=str(tmp_path / "relations.png"))
+    # the other end opens its own panel, where the relation reads the same way
+    rels.nth(1).locator("button.item[data-id='concept:rwkv']").click()
+    assert page.page.inner_text("#panel h2") == "RWKV"
+    lines = page.page.locator("#panel ul.relations .relline").all_inner_texts()
+    assert "Mamba --compare--> RWKV (1 paper)" in [t.split(" ▸")[0] for t in lines]
+    page.page.locator("#panel li.rel button.toggle").first.click()
+    page.page.locator("#panel .evidence button.item[data-id^='paper:']").first.click()
+    assert page.page.get_attribute("body", "data-kg-panel").startswith("paper:")
+    # the paper's panel: the relations its abstract states, each end a link
+    assert page.page.inner_text("#panel h2") == "Paper 1 on sequence models"
+    assert page.page.locator("#panel ul.relations .relline").all_inner_texts() == [
+        "Mamba --compare--> RWKV", "WikiText-103 --evaluate_for--> Mamba"]
+    assert page.page.locator("#panel ul.relations button.item").count() == 4
+    page.close()
+
+
+def test_browser_corpus_panel_relations_read_as_the_query(browser, corpus_out, corpus_kg):
+    from kgraph.page import HTML_EVIDENCE_CHARS, HTML_PANEL_RELATIONS
+
+    G = corpus_kg.graph
+    counts = {c: sum(1 for e in G[c].values() if e.get("kind") == "relation") for c in G if not c.startswith("paper:")}
+    concept = max(counts, key=lambda c: (counts[c], G.nodes[c].get("papers", 0), c))
+    if not counts[concept]:
+        pytest.skip("no relations in the bundled corpus's graph")
+    expected = corpus_kg.relations(concept)
+    page = Page(browser, corpus_out / "graph.html")
+    page.js("id => window.kgraph.go(id)", concept)
+    lines = page.page.locator("#panel ul.relations .relline").all_inner_texts()
+    assert [t.split(" ▸")[0] for t in lines] == [r["text"] for r in expected[:HTML_PANEL_RELATIONS]]
+    tips = page.page.locator("#panel ul.relations li.rel").evaluate_all("els => els.map(e => e.title)")
+    for r, tip in zip(expected, tips):
+        sentence = " ".join(r["evidence"][0]["sentence"].split())
+        if len(sentence) <= HTML_EVIDENCE_CHARS:
+            assert tip.startswith(f"“{sentence}”")
     page.close()

@@ -45,7 +45,8 @@
   function tip(n) {
     var r = R[n.id] || {};
     var d = document.createElement("div");
-    d.textContent = (r.l || n.lb) + "\n" + (n.kind === "paper" ? "paper" : n.kind + " · " + (r.nt || r.n || 0) + " papers");
+    d.textContent = (r.l || n.lb) + "\n" + (n.kind === "paper" ? "paper" : n.kind + " · " + (r.nt || r.n || 0) + " papers" +
+                                               (r.rn ? " · " + r.rn + (r.rn === 1 ? " relation" : " relations") : ""));
     d.style.whiteSpace = "pre-wrap";
     d.style.maxWidth = "420px";
     return d;
@@ -224,6 +225,51 @@
     return el("span", text);
   }
   function section(title) { body.appendChild(el("h3", title)); var ul = el("ul"); body.appendChild(ul); return ul; }
+  // a relation in words, as the CLI writes it ("Mamba --used_for--> language modeling (2 papers)"): the concept
+  // itself in bold, the other end clickable; its sentences on hover (title) and behind a button (keyboard, touch)
+  var nEvidence = 0;
+  function relationItem(self, x) {
+    var li = el("li", null, "rel");
+    var line = el("div", null, "relline");
+    function end(ref, label) { return ref && ref === self ? el("strong", R[ref].l) : item(ref, ref && R[ref] ? R[ref].l : label); }
+    line.appendChild(end(x.h, x.hl));
+    line.appendChild(el("span", " --" + x.y + "--> ", "reltype"));
+    line.appendChild(end(x.t, x.tl));
+    if (x.n) line.appendChild(el("span", " (" + x.n + (x.n === 1 ? " paper)" : " papers)"), "muted"));
+    li.appendChild(line);
+    if (x.e && x.e.length) {
+      var paperOf = function (v) { return v[0] && R[v[0]] ? R[v[0]].l : v[1]; };
+      li.title = x.e.map(function (v) {
+        var paper = paperOf(v);
+        return "“" + v[2] + "”" + (paper ? " (" + paper + ")" : "") + (v[3] ? " [read as " + v[3] + "]" : "");
+      }).join("\n");
+      var box = null, toggle = el("button", "▸ evidence", "toggle");
+      toggle.type = "button";
+      toggle.setAttribute("aria-expanded", "false");
+      toggle.addEventListener("click", function () {
+        if (!box) {  // built on first use: a panel of a hub stays quick to fill
+          box = el("div", null, "evidence");
+          box.id = "kg-evidence-" + (++nEvidence);
+          toggle.setAttribute("aria-controls", box.id);
+          x.e.forEach(function (v) {
+            var paper = paperOf(v), d = el("div", null, "sentence");
+            d.appendChild(el("q", v[2]));
+            if (paper) { d.appendChild(document.createTextNode(" — ")); d.appendChild(item(v[0], paper)); }
+            if (v[3]) d.appendChild(el("span", " (read as " + v[3] + ")", "muted"));
+            box.appendChild(d);
+          });
+          box.hidden = true;
+          li.appendChild(box);
+        }
+        box.hidden = !box.hidden;
+        toggle.setAttribute("aria-expanded", box.hidden ? "false" : "true");
+        toggle.textContent = (box.hidden ? "▸" : "▾") + " evidence";
+      });
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(toggle);
+    }
+    return li;
+  }
   function showConcept(id, r) {
     body.appendChild(el("h2", r.l));
     var line = el("div", null, "meta");
@@ -238,6 +284,15 @@
       body.appendChild(el("div", "papers per year: " + r.y.per.split("|").join("  "), "meta"));
     }
     if (r.a && r.a.length) { body.appendChild(el("h3", "also written")); body.appendChild(el("div", r.a.join(", "), "meta")); }
+    if (r.r && r.r.length) {
+      var rl = section("relations (" + r.rn + ")");
+      rl.classList.add("relations");
+      r.r.forEach(function (k) { rl.appendChild(relationItem(id, D.rels[k])); });
+      if (r.rn > r.r.length) {
+        rl.appendChild(el("li", "+ " + (r.rn - r.r.length) + " more (kgraph query relations \"" + r.l + "\" lists them all)",
+                          "muted"));
+      }
+    }
     var groups = {};
     r.nb.forEach(function (x) {
       var g = x[1] === "broader" ? "broader terms" : x[1] === "narrower" ? "narrower terms" : "related concepts";
@@ -253,6 +308,7 @@
         ul.appendChild(li);
       });
     });
+    if (!r.pn) return;  // a focused page may hold none of its papers
     var ul = section("papers");
     r.p.forEach(function (x) {
       var pr = R[x[0]] || {};
@@ -291,6 +347,12 @@
       groups[g].forEach(function (x) { var li = el("li"); li.appendChild(item(x[1], x[1] ? R[x[1]].l : x[2])); ul.appendChild(li); });
     });
     if (r.cn > r.cs.length) body.appendChild(el("div", "+ " + (r.cn - r.cs.length) + " more concepts", "muted"));
+    if (r.rs) {  // what the abstract states, in words; the abstract above is the evidence
+      var rl = section("relations it states (" + r.rsn + ")");
+      rl.classList.add("relations");
+      r.rs.forEach(function (x) { rl.appendChild(relationItem(null, x)); });
+      if (r.rsn > r.rs.length) rl.appendChild(el("li", "+ " + (r.rsn - r.rs.length) + " more", "muted"));
+    }
     if (m.sources) body.appendChild(el("div", "source: " + m.sources.split("|").join(", "), "meta"));
   }
   function showPaths() {
