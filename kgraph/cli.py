@@ -131,7 +131,7 @@ def _cmd_train_relations(args) -> int:
     from .train_relations import train_relations
 
     result = train_relations(args.train, args.dev, model_dir=args.model, out_dir=args.out, epochs=args.epochs,
-                             members=args.members, seed=args.seed)
+                             members=args.members, seed=args.seed, type_thresholds=args.type_thresholds)
     for entry in result["history"]:
         print(json.dumps(entry))
     print(json.dumps({k: result[k] for k in ("threshold", "thresholds", "dev")}, indent=2))
@@ -368,6 +368,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--epochs", type=int, default=10, help="epochs per network (default 10)")
     p.add_argument("--members", type=int, default=3, help="networks averaged (default 3)")
     p.add_argument("--seed", type=int, default=13, help="seed of the first network (default 13)")
+    p.add_argument("--type-thresholds", action="store_true",
+                   help="a threshold per relation type, chosen on dev (fits dev: not the default)")
     p.set_defaults(func=_cmd_train_relations)
 
     p = sub.add_parser("evaluate", help="score extraction on SciERC-format gold")

@@ -360,7 +360,7 @@ def build_graph(
     mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     shorts, same = _resolve_shorts(papers, mentions)
     concepts: dict[str, _Concept] = {}
-    # per paper: key -> [mentions, role, surfaces]
+    # per paper: key -> [mentions, role, the mention texts (a tuple)]
     paper_terms: list[dict[str, list]] = []
 
     # short forms inside longer terms read as their long forms: "GCA losses", "GNNs heterophily degree"
@@ -416,10 +416,11 @@ def build_graph(
                 elif named and m.long_form:
                     c.shorts[strip_parentheticals(m.text)] += 1
                 c.papers.add(paper.id)
-                entry = terms.setdefault(key, [0, "mentions", set()])
+                entry = terms.setdefault(key, [0, "mentions", ()])
                 entry[0] += 1
                 entry[1] = min(entry[1], role, key=ROLES.index)
-                entry[2].add(m.text)
+                if m.text not in entry[2]:
+                    entry[2] += (m.text,)  # the texts as a tuple: a set each took 1 GB at 100,000 papers
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
@@ -477,6 +478,7 @@ def build_graph(
                 attrs["via"] = "|".join(sorted(via))
             G.add_edge(paper.id, ids[target], **attrs)
         paper_links.append({k: (v[0], v[1]) for k, v in links.items()})
+    del paper_terms, texts  # the largest of the stage's own structures, no longer needed
 
     for narrow, wides in broader.items():
         for wide in wides:
@@ -484,7 +486,9 @@ def build_graph(
                        narrower=ids[narrow], broader=ids[wide], weight=len(concepts[narrow].papers))
     _papers_total(G, nodes, ids, broader, concepts)
 
+    del concepts
     _add_cooccurrence(G, papers, paper_links, ids, min_cooccurrence, min_npmi, max_neighbours)
+    del paper_links
     if relations is not None:
         add_relations(G, papers, relations)
     for number, members in enumerate(communities(G)):
@@ -549,10 +553,10 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
             for terms in paper_terms:
                 if key in terms:
                     entry = terms.pop(key)
-                    into = terms.setdefault(keys[0], [0, "mentions", set()])
+                    into = terms.setdefault(keys[0], [0, "mentions", ()])
                     into[0] += entry[0]
                     into[1] = min(into[1], entry[1], key=ROLES.index)
-                    into[2] |= entry[2]
+                    into[2] += tuple(t for t in entry[2] if t not in into[2])
 
 
 #: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
@@ -837,7 +841,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                     found[key] += 1
         for key, count in found.items():
             if key not in terms:
-                terms[key] = [count, "mentions", set()]
+                terms[key] = [count, "mentions", ()]
                 concepts[key].papers.add(paper.id)
 
 
@@ -860,7 +864,7 @@ def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
                 c = concepts.setdefault(key, _Concept())
                 c.papers.add(paper.id)
                 if key not in terms:
-                    terms[key] = [0, "mentions", set()]
+                    terms[key] = [0, "mentions", ()]
                     c.kinds[kind] += 1
                     (c.shorts if defined else c.surfaces)[surface] += 1
                     c.named = True
@@ -1004,17 +1008,27 @@ exact match""".split("\n"))
 
 
 def _add_cooccurrence(G, papers, paper_links, ids, min_count, min_npmi, max_neighbours):
+    import numpy as np
+    from scipy import sparse
+
     n = len(papers)
     df = Counter(k for links in paper_links for k in links)
-    frequent = {k for k, v in df.items() if v >= min_count}
-    pairs: Counter = Counter()
-    for links in paper_links:
-        keys = sorted(k for k in links if k in frequent)
-        pairs.update(combinations(keys, 2))
+    frequent = sorted(k for k, v in df.items() if v >= min_count)
+    # pair counts as a sparse product (papers x terms)^T (papers x terms): a Counter of pairs took
+    # gigabytes at 100,000 papers
+    column = {k: i for i, k in enumerate(frequent)}
+    rows = [i for i, links in enumerate(paper_links) for k in links if k in column]
+    cols = [column[k] for links in paper_links for k in links if k in column]
+    X = sparse.csr_matrix((np.ones(len(rows), dtype=np.int32), (rows, cols)), shape=(n, len(frequent)))
+    del rows, cols
+    counts = sparse.triu(X.T @ X, k=1).tocoo()
+    del X
+    keep_pairs = counts.data >= min_count
+    pairs = zip(counts.row[keep_pairs].tolist(), counts.col[keep_pairs].tolist(), counts.data[keep_pairs].tolist())
+    del counts
     scored: dict[tuple[str, str], tuple[int, float]] = {}
-    for (a, b), count in pairs.items():
-        if count < min_count:
-            continue
+    for i, j, count in pairs:
+        a, b = frequent[i], frequent[j]
         p_ab = count / n
         if p_ab >= 1.0:
             npmi = 1.0

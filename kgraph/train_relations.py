@@ -282,7 +282,7 @@ def train_relations(
     use_gold: bool = True,
     seed: int = 13,
     threads: int = 1,
-    type_thresholds: bool = True,
+    type_thresholds: bool = False,
     max_pool: bool = False,
     outside: int = 0,
 ) -> dict:
