@@ -85,6 +85,7 @@
                    zoomSpeed: 0.8 },
     nodes: { borderWidth: 1, borderWidthSelected: 3, font: { size: 0 } },
     edges: { smooth: false, width: 1, selectionWidth: 1.5,
+             arrows: { to: { enabled: false, scaleFactor: 0.45 }, from: { enabled: false, scaleFactor: 0.45 } },
              color: { color: "#b5b5b5", highlight: "#444444", hover: "#777777", opacity: 0.6 },
              font: { size: 11, align: "middle", strokeWidth: 3, color: "#555555" } }
   });
