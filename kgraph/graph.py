@@ -331,7 +331,10 @@ def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
     i = 0
     while i < len(words):
         w = words[i]
-        out.append(expand.get(w, w))
+        long = expand.get(w, w)
+        if out and w in expand and long[1:] == long[1:].lower():
+            long = long[:1].lower() + long[1:]  # "Local SGD": "local stochastic gradient descent", not "local Stochastic"
+        out.append(long)
         i += 1
         if w in expand:
             # "GLA losses", "GCA loss functions" when GLA already names the losses: the head is not said twice
