@@ -58,20 +58,25 @@ def _sentences() -> list[str]:
     return sents
 
 
-def make_corpus(n: int, path: Path, seed: int = 7) -> None:
-    """Write ``n`` distinct abstracts of 5 to 10 real sentences each as JSON lines."""
+def draw_abstracts(n: int, seed: int = 7) -> list[list[str]]:
+    """``n`` distinct abstracts of 5 to 10 real sentences each, as their sentences."""
     sents = _sentences()
     rng = random.Random(seed)
-    seen = set()
-    with path.open("w", encoding="utf-8") as fh:
-        i = 0
-        while i < n:
-            abstract = " ".join(rng.sample(sents, rng.randint(5, 10)))
-            if abstract in seen:
-                continue
+    seen, out = set(), []
+    while len(out) < n:
+        chosen = rng.sample(sents, rng.randint(5, 10))
+        abstract = " ".join(chosen)
+        if abstract not in seen:
             seen.add(abstract)
-            fh.write(json.dumps({"id": f"b{i}", "abstract": abstract}) + "\n")
-            i += 1
+            out.append(chosen)
+    return out
+
+
+def make_corpus(n: int, path: Path, seed: int = 7) -> None:
+    """Write :func:`draw_abstracts` as JSON lines."""
+    with path.open("w", encoding="utf-8") as fh:
+        for i, chosen in enumerate(draw_abstracts(n, seed)):
+            fh.write(json.dumps({"id": f"b{i}", "abstract": " ".join(chosen)}) + "\n")
 
 
 def worker(variant: str, corpus: str, out: str, cache: str) -> dict:

@@ -20,9 +20,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import os
 import pickle
-import random
 import resource
 import subprocess
 import sys
@@ -41,21 +39,11 @@ def _shift(m, offset: int):
 
 def assemble(n: int, seed: int = 7, work: Path | None = None):
     """The bench corpus of ``n`` abstracts with per-sentence extraction results: (papers, mentions, relations)."""
-    from bench import _sentences
+    from bench import draw_abstracts
     from kgraph.parallel import extract_corpus
     from kgraph.types import Paper
 
-    sents = _sentences()
-    rng = random.Random(seed)
-    seen, picks = set(), []
-    while len(picks) < n:  # the draws of bench.make_corpus, same seed, same abstracts
-        chosen = rng.sample(sents, rng.randint(5, 10))
-        abstract = " ".join(chosen)
-        if abstract in seen:
-            continue
-        seen.add(abstract)
-        picks.append(chosen)
-    del seen
+    picks = draw_abstracts(n, seed)  # bench.py's corpus, same seed, same abstracts
     distinct = sorted({s for chosen in picks for s in chosen})
     index = {s: i for i, s in enumerate(distinct)}
     t = time.perf_counter()

@@ -19,6 +19,7 @@ import json
 import re
 
 import kgraph
+from kgraph.query import broader_terms
 
 
 def _start(text: str) -> str:
@@ -28,15 +29,8 @@ def _start(text: str) -> str:
 
 def reach(G, paper: str) -> set[str]:
     """The concepts a paper mentions and all their broader terms."""
-    out: set[str] = set()
-    stack = list(G[paper])
-    while stack:
-        c = stack.pop()
-        if c in out:
-            continue
-        out.add(c)
-        stack.extend(nb for nb in G[c] if G.edges[c, nb].get("narrower") == c)
-    return out
+    mentioned = set(G[paper])
+    return mentioned.union(*(broader_terms(G, c) for c in mentioned))
 
 
 def check(G, groups: list[dict]) -> list[tuple[str, int, int, str | None]]:
@@ -60,14 +54,14 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     G = kgraph.build(args.inputs, cache=True).graph
     for path in args.groups:
-        rows = check(G, json.load(open(path, encoding="utf-8")))
+        groups = json.load(open(path, encoding="utf-8"))
+        rows = check(G, groups)
         if args.show:
             for topic, found, best, label in rows:
                 print(f"{best}/{found}  {topic[:60]:60}  {label or '-'}")
         joined = sum(1 for _, found, best, _ in rows if found and best == found)
         partly = sum(1 for _, _, best, _ in rows if best >= 2)
-        missing = sum(1 for group, (_, found, _, _) in zip(json.load(open(path, encoding="utf-8")), rows)
-                      if found < len(group["papers"]))
+        missing = sum(1 for group, (_, found, _, _) in zip(groups, rows) if found < len(group["papers"]))
         print(f"{path}: {len(rows)} groups; all papers at one node {joined} ({100 * joined / len(rows):.0f}%), "
               f"at least two {partly} ({100 * partly / len(rows):.0f}%)" + (f"; {missing} not found" if missing else ""))
 

@@ -76,6 +76,7 @@ _IRREGULAR = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "s
               "appendices": "appendix", "criteria": "criterion", "phenomena": "phenomenon"}
 
 
+@lru_cache(maxsize=1 << 18)
 def _singular(word: str) -> str:
     if word in _IRREGULAR:
         return _IRREGULAR[word]

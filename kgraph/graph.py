@@ -798,7 +798,6 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 if len(form) >= 3 and " " not in form and is_name(form) and not is_junk(form):
                     names.setdefault(form, key)
                     names.setdefault(form + "s", key)
-    lone_starts = {key[:4] for key in lone}  # a cheap test before the singular form of each word
     # a short form the corpus defines one way only names its term wherever it is written ("LLM attention
     # layers"), except in a paper that brackets it, defining it its own way ("deep reinforcement learning (DRL)")
     acronyms: dict[str, str] = {}
@@ -835,7 +834,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 found[key] += 1
         if lone:
             for j, word in enumerate(norm):
-                key = lone.get(_singular(word)) if word[:4] in lone_starts else None
+                key = lone.get(_singular(word))
                 # the word is the term when it heads its phrase: "transformers fail", not "transformer
                 # models" or "GP bandits" (the longer term links its paper there through ``broader``)
                 if key is not None and j not in consumed and (j + 1 == len(norm) or "NOUN" not in _pos(norm[j + 1])
@@ -1020,8 +1019,12 @@ def _add_cooccurrence(G, papers, paper_links, ids, min_count, min_npmi, max_neig
     # pair counts as a sparse product (papers x terms)^T (papers x terms): a Counter of pairs took
     # gigabytes at 100,000 papers
     column = {k: i for i, k in enumerate(frequent)}
-    rows = [i for i, links in enumerate(paper_links) for k in links if k in column]
-    cols = [column[k] for links in paper_links for k in links if k in column]
+    rows, cols = [], []
+    for i, links in enumerate(paper_links):
+        for k in links:
+            if k in column:
+                rows.append(i)
+                cols.append(column[k])
     X = sparse.csr_matrix((np.ones(len(rows), dtype=np.int32), (rows, cols)), shape=(n, len(frequent)))
     del rows, cols
     counts = sparse.triu(X.T @ X, k=1).tocoo()
