@@ -120,7 +120,8 @@ def _cmd_train(args) -> int:
     if args.keep_fp32:
         _check_out_file(Path(args.keep_fp32))
     result = train(args.train, args.dev, out_dir=args.out, epochs=args.epochs, lr=args.lr,
-                   batch_size=args.batch_size, seed=args.seed, keep_fp32=args.keep_fp32)
+                   batch_size=args.batch_size, seed=args.seed, keep_fp32=args.keep_fp32,
+                   relation_weight=args.relation_weight)
     for entry in result["history"]:
         print(json.dumps(entry))
     print(f"model written to {args.out} in {result['seconds']} s")
@@ -321,6 +322,7 @@ def _number(kind: type, *, minimum: float, name: str):
 _count = _number(int, minimum=1, name="a whole number")
 _seed = _number(int, minimum=0, name="a whole number")
 _rate = _number(float, minimum=1e-12, name="a number")
+_weight = _number(float, minimum=0, name="a number")
 
 
 def _cmd_trends(args) -> int:
@@ -386,6 +388,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=_count, default=8, metavar="N", help="text windows per step (default 8)")
     p.add_argument("--seed", type=_seed, default=13, metavar="N", help="random seed (default 13)")
     p.add_argument("--keep-fp32", metavar="FILE", help="also keep the unquantised ONNX network here")
+    p.add_argument("--relation-weight", type=_weight, default=1.0, metavar="W",
+                   help="weight of the relation loss the encoder also learns (default 1; 0: entities only)")
     p.set_defaults(func=_cmd_train)
 
     def graph_opts(q):

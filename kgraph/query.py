@@ -463,7 +463,7 @@ def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
     >>> import kgraph
     >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
     ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
-    >>> for path in paths(G, "LEAR", "Replay buffers", limit=2):   # a concept, and a paper by a fragment
+    >>> for path in paths(G, "LEAR", "a common defence", limit=2):   # a concept, and a paper by a fragment
     ...     print(" -> ".join(G.nodes[n]["label"][:24] for n in path))
     LEAR -> catastrophic forgetting -> Replay buffers are a com
     LEAR -> continual learning -> Replay buffers are a com
@@ -523,7 +523,7 @@ def community_labels(G: nx.Graph) -> dict[int, str]:
     ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
     ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
     >>> community_labels(G)[0]
-    'catastrophic forgetting, continual learning, CIFAR-100'
+    'continual learning, CIFAR-100, LEAR'
     """
     members: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for n, d in G.nodes(data=True):

@@ -209,6 +209,7 @@ response responses population guarantee guarantees regime regimes variation vari
 solution solutions policy policies gaussian order shot world scale based free aware wise driven
 non multi semi pre post sub super anti self cross co inter intra over under first second third zero few
 computational real-world large small complex negative positive optimal efficient effective
+probability probabilities phase phases stage stages
 """.split()) - frozenset(["reasoning", "sparsity", "plasticity", "noise", "bias", "variance",
                           "prior", "posterior"])
 

@@ -10,7 +10,10 @@ them. The recipe:
 2. sentences are packed into windows by :func:`kgraph.tagger.encode_docs`,
    exactly as at run time, so each token sees its neighbouring sentences;
 3. MiniLM-L6 is fine-tuned as a token classifier (loss on each token's first
-   piece), with a fixed seed;
+   piece), with a fixed seed, and by default also on SciERC's relations
+   between the gold entities of a sentence (a span-pair classifier over the
+   states the relation classifier reads, discarded after training), so that
+   those states carry relations too;
 4. the network is exported to ONNX and quantised to int8 per channel with
    onnxruntime, and written with its tokenizer and labels to ``kgraph/model``.
 """
@@ -75,7 +78,8 @@ def gold_tags(nlp, golds: list[GoldDoc]):
     return docs, tags_all, misaligned
 
 
-def _examples(docs, tags_all, tokenizer, max_pieces):
+def _examples(docs, tags_all, tokenizer, max_pieces, golds=None):
+    """(piece ids, piece labels, relation pairs or None) per window; pairs only with ``golds``."""
     label_id = {lab: i for i, lab in enumerate(LABELS)}
     examples = []
     for w in encode_docs(docs, tokenizer, max_pieces):
@@ -83,8 +87,92 @@ def _examples(docs, tags_all, tokenizer, max_pieces):
         for tok, pos in zip(w.tokens, w.first):
             if pos >= 0:
                 labels[pos] = label_id[tags_all[w.doc_index][tok]]
-        examples.append((w.ids, labels))
+        pairs = _relation_pairs(docs[w.doc_index], golds[w.doc_index], w) if golds is not None else None
+        examples.append((w.ids, labels, pairs))
     return examples
+
+
+def _relation_pairs(doc, gold: GoldDoc, window):
+    """The gold arguments of one window and every ordered pair of them in one sentence, labelled.
+
+    Arguments are the gold entities (``Generic`` ones included) whose tokens
+    all have a piece in the window; spans are given as rows of piece
+    positions (first, last) of their first and last token, with the piece
+    positions of each token in between (``tokens``). Labels are 0 (none) or
+    a relation type's index + 1. Returns None when the window has no pair.
+    """
+    from .relation_classifier import ARG_KINDS, distance_bucket
+    from .relations import RELATION_TYPES
+
+    piece = {tok: pos for tok, pos in zip(window.tokens, window.first) if pos >= 0}
+    order = {tok: j for j, tok in enumerate(window.tokens)}
+    kind_id = {k: i for i, k in enumerate(ARG_KINDS)}
+    args: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for s, e, kind in [*gold.spans, *((s, e, "generic") for s, e in gold.generic)]:
+        span = doc.char_span(s, e, alignment_mode="expand")
+        if span is None or not len(span) or any(t.i not in piece for t in span if not t.is_space):
+            continue
+        toks = [t.i for t in span if not t.is_space]
+        if not toks:
+            continue
+        args.setdefault((s, e), (order[toks[0]], order[toks[-1]] + 1, kind_id[kind], span.sent.start))
+    label = {(hs, he, ts, te): RELATION_TYPES.index(t) + 1 for hs, he, ts, te, t in gold.relations}
+    keys = sorted(args)
+    rows = []
+    for a in keys:
+        for b in keys:
+            sa, ea, ka, sent_a = args[a]
+            sb, eb, kb, sent_b = args[b]
+            if a != b and sent_a == sent_b and (ea <= sb or eb <= sa):
+                rows.append((sa, ea, sb, eb, ka, kb, label.get((*a, *b), 0)))
+    if not rows:
+        return None
+    r = np.asarray(rows, dtype=np.int64)
+    head_first = r[:, 0] <= r[:, 2]
+    gap = np.maximum(np.where(head_first, r[:, 2] - r[:, 1], r[:, 0] - r[:, 3]), 0)
+    positions = np.asarray([piece[t] for t in window.tokens if t in piece], dtype=np.int64)
+    return {"positions": positions, "pairs": r[:, :4], "kinds": r[:, 4:6], "labels": r[:, 6],
+            "distance": distance_bucket(gap, head_first)}
+
+
+def _relation_head(torch, dim: int, hidden: int = 256):
+    """The auxiliary span-pair classifier of joint training (discarded after training)."""
+    from .relation_classifier import ARG_KINDS, N_DISTANCE
+    from .relations import RELATION_TYPES
+
+    nn = torch.nn
+
+    class RelationHead(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.span = nn.Sequential(nn.Linear(3 * dim, hidden), nn.GELU())
+            self.between = nn.Sequential(nn.Linear(dim, hidden // 2), nn.GELU())
+            self.kind = nn.Embedding(len(ARG_KINDS), 32)
+            self.distance = nn.Embedding(N_DISTANCE, 32)
+            self.out = nn.Sequential(nn.Dropout(0.1), nn.Linear(3 * hidden + hidden // 2 + 96, hidden), nn.GELU(),
+                                     nn.Linear(hidden, len(RELATION_TYPES) + 1))
+
+        def forward(self, states, item):
+            """Logits of each pair of one window; ``states`` are the window's piece states."""
+            tok = states[torch.from_numpy(item["positions"])]  # token states, in window order
+            prefix = torch.cat([tok.new_zeros(1, tok.shape[1]), tok.cumsum(0)])
+            p = torch.from_numpy(item["pairs"])
+
+            def span(s, e):
+                return torch.cat([tok[s], tok[e - 1], (prefix[e] - prefix[s]) / (e - s)[:, None]], -1)
+
+            h, t = self.span(span(p[:, 0], p[:, 1])), self.span(span(p[:, 2], p[:, 3]))
+            lo = torch.minimum(p[:, 1], p[:, 3])
+            hi = torch.maximum(p[:, 0], p[:, 2])
+            n = (hi - lo).clamp(min=0)
+            between = torch.where((n > 0)[:, None], (prefix[hi.clamp(min=0)] - prefix[lo]) / n.clamp(min=1)[:, None],
+                                  tok.new_zeros(1, tok.shape[1]))
+            k = torch.from_numpy(item["kinds"])
+            x = torch.cat([h, t, h * t, self.between(between), self.kind(k[:, 0]), self.kind(k[:, 1]),
+                           self.distance(torch.from_numpy(item["distance"]))], -1)
+            return self.out(x)
+
+    return RelationHead()
 
 
 def _batches(examples, batch_size, rng):
@@ -95,11 +183,11 @@ def _batches(examples, batch_size, rng):
 
 
 def _collate(batch, torch):
-    width = max(len(ids) for ids, _ in batch)
+    width = max(len(ids) for ids, _, _ in batch)
     ids = torch.zeros((len(batch), width), dtype=torch.long)
     mask = torch.zeros_like(ids)
     labels = torch.full((len(batch), width), -100, dtype=torch.long)
-    for r, (seq, lab) in enumerate(batch):
+    for r, (seq, lab, _) in enumerate(batch):
         ids[r, : len(seq)] = torch.tensor(seq)
         mask[r, : len(seq)] = 1
         labels[r, : len(lab)] = torch.tensor(lab)
@@ -141,8 +229,16 @@ def train(
     seed: int = 13,
     quantize: bool = True,
     keep_fp32: str | Path | None = None,
+    relation_weight: float = 1.0,
 ) -> dict:
     """Fine-tune MiniLM-L6 on SciERC-format files and write the ONNX tagger to ``out_dir``.
+
+    With ``relation_weight`` > 0 (the default) the encoder also learns SciERC's relations:
+    a span-pair classifier over the states of :data:`HIDDEN_LAYERS` (what
+    the relation classifier reads at run time) scores every ordered pair of
+    gold arguments in a sentence, and its cross-entropy, times the weight,
+    is added to the tagger's loss. The pair classifier is then discarded;
+    ``kgraph train-relations`` trains the shipped one on the new states.
 
     Returns a summary with the dev F1 after each epoch (when ``dev_file`` is
     given), the misaligned span count and the time taken.
@@ -167,7 +263,7 @@ def train(
 
     golds = [g for f in train_files for g in read_scierc(f)]
     docs, tags_all, misaligned = gold_tags(nlp, golds)
-    examples = _examples(docs, tags_all, tokenizer, max_pieces)
+    examples = _examples(docs, tags_all, tokenizer, max_pieces, golds if relation_weight > 0 else None)
     dev_docs = dev_gold = None
     if dev_file:
         dev = read_scierc(dev_file)
@@ -179,7 +275,12 @@ def train(
         str(base), num_labels=len(LABELS),
         id2label=dict(enumerate(LABELS)), label2id={l: i for i, l in enumerate(LABELS)},
     )
-    optim = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
+    params = [{"params": list(model.parameters()), "lr": lr}]
+    head = None
+    if relation_weight > 0:
+        head = _relation_head(torch, model.config.hidden_size * len(HIDDEN_LAYERS))
+        params.append({"params": list(head.parameters()), "lr": lr * 5})
+    optim = torch.optim.AdamW(params, weight_decay=0.01)
     steps = epochs * ((len(examples) + batch_size - 1) // batch_size)
     warmup = max(1, steps // 10)
     sched = torch.optim.lr_scheduler.LambdaLR(
@@ -192,9 +293,21 @@ def train(
         total = 0.0
         for batch in _batches(examples, batch_size, rng):
             ids, mask, labels = _collate(batch, torch)
-            loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+            out = model(input_ids=ids, attention_mask=mask, labels=labels, output_hidden_states=head is not None)
+            loss = out.loss
+            if head is not None:
+                # hidden_states[0] is the embeddings: layer i's output is hidden_states[i + 1]
+                states = torch.cat([out.hidden_states[i + 1] for i in HIDDEN_LAYERS], -1)
+                logits, gold = [], []
+                for r, (_, _, item) in enumerate(batch):
+                    if item is not None:
+                        logits.append(head(states[r], item))
+                        gold.append(torch.from_numpy(item["labels"]))
+                if logits:
+                    loss = loss + relation_weight * torch.nn.functional.cross_entropy(torch.cat(logits),
+                                                                                      torch.cat(gold))
             loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            torch.nn.utils.clip_grad_norm_([q for g in params for q in g["params"]], 1.0)
             optim.step()
             sched.step()
             optim.zero_grad()
@@ -208,6 +321,7 @@ def train(
     out_dir = Path(out_dir)
     _export(model, tokenizer, base, out_dir, max_pieces, quantize, torch, keep_fp32,
             {"epochs": epochs, "lr": lr, "batch_size": batch_size, "seed": seed,
+             **({"relation_weight": relation_weight} if relation_weight > 0 else {}),
              "train_files": [Path(f).name for f in train_files]})
     return {"history": history, "misaligned": misaligned, "seconds": round(time.time() - t0)}
 

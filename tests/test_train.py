@@ -2,7 +2,10 @@
 
 from kgraph.extract import tokenizer_pipeline
 from kgraph.scierc import GoldDoc
-from kgraph.train import LABELS, gold_tags
+from kgraph.relation_classifier import ARG_KINDS
+from kgraph.relations import RELATION_TYPES
+from kgraph.tagger import OnnxTagger
+from kgraph.train import LABELS, _examples, gold_tags
 from kgraph.types import KINDS
 
 
@@ -42,3 +45,42 @@ def test_train_gold_tags_widen_spans_that_cut_a_token():
     words, tags, misaligned = _tags(text, [(start, start + len("encoder"), "method")])  # "encoder|s"
     assert misaligned == 1
     assert tags[words.index("encoders")] == "B-method" and tags.count("O") == len(words) - 1
+
+
+def _pairs(text, spans, generic=(), relations=(), max_pieces=256):
+    gold = GoldDoc("d", text, list(spans), list(generic), list(relations))
+    docs, tags, _ = gold_tags(tokenizer_pipeline(), [gold])
+    tokenizer = OnnxTagger().tokenizer
+    return docs[0], _examples(docs, tags, tokenizer, max_pieces, [gold])
+
+
+def test_train_relation_pairs_are_gold_arguments_of_one_sentence_labelled_with_their_relation():
+    text = "We use graph neural networks for molecule generation. It is evaluated on QM9."
+    gnn, gen, qm9 = (_at(text, p, k) for p, k in (("graph neural networks", "method"),
+                                                  ("molecule generation", "task"), ("QM9", "dataset")))
+    it = _at(text, "It", "generic")[:2]
+    doc, examples = _pairs(text, [gnn, gen, qm9], [it], [(*gnn[:2], *gen[:2], "used_for"),
+                                                         (*qm9[:2], *it, "evaluate_for")])
+    (ids, _, item), = examples
+    words = [t.text for t in doc if not t.is_space]
+    assert {" ".join(words[s:e]) for s, e in item["pairs"][:, :2]} == {"graph neural networks", "molecule generation",
+                                                                        "It", "QM9"}
+    # ordered pairs within a sentence only: 2 in the first, 2 in the second
+    assert len(item["labels"]) == 4
+    named = {(" ".join(words[a:b]), " ".join(words[c:d])): int(label)
+             for (a, b, c, d), label in zip(item["pairs"], item["labels"])}
+    assert named[("graph neural networks", "molecule generation")] == RELATION_TYPES.index("used_for") + 1
+    assert named[("molecule generation", "graph neural networks")] == 0
+    assert named[("QM9", "It")] == RELATION_TYPES.index("evaluate_for") + 1
+    kinds = {" ".join(words[a:b]): ARG_KINDS[k] for (a, b, _, _), (k, _) in zip(item["pairs"], item["kinds"])}
+    assert kinds == {"graph neural networks": "method", "molecule generation": "task", "QM9": "dataset",
+                     "It": "generic"}
+    # each token's state is read at its first word piece
+    assert len(item["positions"]) == len(words) and item["positions"][0] == 1
+    assert all(ids[p] != 0 for p in item["positions"])
+
+
+def test_train_relation_pairs_none_without_two_arguments_in_a_sentence():
+    text = "Graph neural networks are popular. Transformers are too."
+    _, examples = _pairs(text, [_at(text, "Graph neural networks", "method"), _at(text, "Transformers", "method")])
+    assert [item for _, _, item in examples] == [None]
