@@ -289,6 +289,10 @@ def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
     return list(_terms_of(m.text, m.long_form, m.short_form, m.proposed))
 
 
+#: A possessive between words: "Adafactor's matrix factorization".
+_POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\s+(?=\w)")
+
+
 @lru_cache(maxsize=1 << 16)
 def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed: bool) -> tuple:
     m = Mention(text, 0, len(text), "concept", long_form=long_form, short_form=short_form,
@@ -310,6 +314,11 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
     text = strip_parentheticals(m.text)
     if m.short_form:
         return ((_long_text(text, m.short_form), True),)
+    owned = _POSSESSIVE.split(text)
+    if len(owned) > 1 and owned[-1].strip():
+        # "Adafactor's matrix factorization", "CLIPTTA's gradients": the term is what is owned (its owner,
+        # when a term, is mentioned in its own right)
+        text = owned[-1].strip()
     named = m.proposed and is_name(text)  # "we propose a norm-guided objective" names no term
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
     out = []
@@ -564,7 +573,10 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 
 #: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
 _SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
-                        "technique problem task paradigm".split())
+                        "technique problem task paradigm policy".split())
+
+#: Modifiers that make a term wider, not narrower: a "generalized X" has X as a special case.
+_WIDENING = frozenset("generalized generalised unrestricted unconstrained universal".split())
 
 #: Heads that add nothing to a lone term before them ("transformer models" are transformers).
 _NAME_HEADS = frozenset("model architecture network".split())
@@ -718,8 +730,13 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for key in list(concepts):
         top = tops(key)
         if key in nodes:
+            # "unrestricted densest supermodular set" widens "densest supermodular set": the edge turns round
+            wider = [t for t in top if key.split(" ", 1)[0] in _WIDENING and key.split(" ", 1)[-1] == t]
+            for t in wider:
+                broader.setdefault(t, []).append(key)
+            top = [t for t in top if t not in wider]
             if top:
-                broader[key] = top
+                broader.setdefault(key, []).extend(top)
         elif top:
             fold[key] = top
     # broader-only terms take their kind and label from the keys that contain them

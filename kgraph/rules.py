@@ -130,17 +130,18 @@ class MentionRules:
             whole = [k for k in kinds if k[0] <= short_key[0] and k[1] >= short_key[1] and _overlaps(k, long_key)]
             if whole:
                 # the model took "long form (SHORT) [head]" as one mention, as SciERC annotates it;
-                # widen it when it missed the start of the long form. A tail that names more than a
-                # generic head ("vector-quantized (VQ) VAEs") makes it another name: left as it is.
+                # widen it when it missed the start of the long form ("[Zone of] Proximal Development
+                # (ZPD) theory"). A tail that names more than a generic head ("vector-quantized (VQ)
+                # VAEs", "ZPD theory") makes it another name: no definition is recorded.
                 key = whole[0]
-                tail = [t.lower_ for t in doc[short_key[1] : key[1]] if not t.is_punct]
-                if any(concept_key(w) not in ("", *GENERIC_HEADS) for w in tail):
-                    continue
                 if key[0] > long_key[0]:
                     key = (long_key[0], key[1])
                     for k in [k for k in kinds if _overlaps(k, key)]:
                         del kinds[k]
                     kinds[key] = kind
+                tail = [t.lower_ for t in doc[short_key[1] : key[1]] if not t.is_punct]
+                if any(concept_key(w) not in ("", *GENERIC_HEADS) for w in tail):
+                    continue
                 short_of[key] = ab.short.text
                 long_of[key] = ab.long.text
                 continue

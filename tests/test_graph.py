@@ -378,3 +378,39 @@ def test_graph_defined_name_with_a_compound_modifier_is_whole():
     assert not any(label.lower().startswith(("short-term", "memory")) for label in labels)
     lstm = labels["long short-term memory"]
     assert G.nodes[lstm]["short_form"] == "LSTM" and G.nodes[lstm]["papers_total"] == 3
+
+
+def test_graph_a_generalized_term_is_broader_than_what_it_generalizes():
+    t1 = "We study the Densest Supermodular Set (DSS) and the Unrestricted Densest Supermodular Set (UDSS)."
+    t2 = "The Densest Supermodular Set (DSS) problem is hard."
+    G = _graph([
+        _paper(t1, [("Densest Supermodular Set", t1, {"kind": "task", "short_form": "DSS"}),
+                    ("Unrestricted Densest Supermodular Set", t1, {"kind": "task", "short_form": "UDSS"})]),
+        _paper(t2, [("Densest Supermodular Set", t2, {"kind": "task", "short_form": "DSS"})]),
+    ])
+    names = _concepts(G)
+    assert _broader(G, names["Unrestricted Densest Supermodular Set"]) == []
+    assert "Unrestricted Densest Supermodular Set" in _broader(G, names["Densest Supermodular Set"])
+
+
+def test_graph_possessive_names_what_is_owned():
+    t1 = "We analyze Adafactor's matrix factorization and the gradients of CLIPTTA."
+    t2 = "Non-negative matrix factorization is classical."
+    G = _graph([
+        _paper(t1, [("Adafactor's matrix factorization", t1), ("Adafactor", t1, {"role": "proposes"})]),
+        _paper(t2, [("Non-negative matrix factorization", t2)]),
+    ])
+    names = _concepts(G)
+    assert "matrix factorization" in names and "Adafactor" in names
+    assert not [label for label in names if "Adafactor" in label and label != "Adafactor"]
+
+
+def test_graph_one_paper_policy_of_a_term_is_the_term():
+    t1 = "Arms are pulled by the Follow-the-Perturbed-Leader policy, as FTPL does."
+    t2 = "Follow-the-Perturbed-Leader achieves low regret."
+    G = _graph([
+        _paper(t1, [("Follow-the-Perturbed-Leader policy", t1)]),
+        _paper(t2, [("Follow-the-Perturbed-Leader", t2)]),
+    ])
+    assert set(_concepts(G)) == {"Follow-the-Perturbed-Leader"}
+    assert G.nodes[_concepts(G)["Follow-the-Perturbed-Leader"]]["papers"] == 2

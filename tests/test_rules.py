@@ -57,6 +57,14 @@ def test_rules_whole_definition_stays_one_mention(nlp):
         ("convolutional neural networks (CNNs)", "convolutional neural networks", "CNNs")]
 
 
+def test_rules_definition_with_a_named_tail_is_widened_to_its_long_form(nlp):
+    text = "Drawing on the Zone of Proximal Development (ZPD) theory, we select data. ZPD guides it."
+    ms = _rules(nlp, text, [("Proximal Development (ZPD) theory", "concept")])
+    # the tagger missed "Zone of"; "theory" makes the whole another name, so no definition is recorded on it
+    assert [(m.text, m.long_form, m.short_form) for m in ms] == [
+        ("Zone of Proximal Development (ZPD) theory", None, None), ("ZPD", "Zone of Proximal Development", None)]
+
+
 def test_rules_unsure_spans_go_unless_the_text_defines_them(nlp):
     text = "Stochastic gradient descent trains mixture of experts (MoE) models on protein folding."
     ms = _rules(nlp, text, [("Stochastic gradient descent", "method", 0.3), ("mixture of experts", "method", 0.3),
