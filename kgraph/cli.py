@@ -195,7 +195,8 @@ def _cmd_neighbours(args) -> int:
     data = {"concept": center, "label": _node_label(kg, center),
             "nodes": [{"id": n, "kind": sub.nodes[n].get("kind"), "label": _node_label(kg, n),
                        "papers": sub.nodes[n].get("papers", 0)} for n in nodes]}
-    rows = [(d["kind"], d["papers"], d["label"]) for d in data["nodes"]]
+    # a paper's row has no paper count (its own node counts itself)
+    rows = [(d["kind"], "" if d["kind"] == "paper" else d["papers"], d["label"]) for d in data["nodes"]]
     data["relations"] = kg.relations(center)
     if not args.json:
         print(f"{data['label']} ({center}): {len(nodes)} nodes within depth {args.depth}")

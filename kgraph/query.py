@@ -22,7 +22,7 @@ from typing import Callable, Iterable, Literal, TypeVar
 
 import networkx as nx
 
-from .canon import concept_key
+from .canon import _singular, concept_key
 from .errors import ConceptNotFound, PaperNotFound
 from .sources import norm_arxiv_id, norm_doi
 from .types import KINDS, ROLES
@@ -267,7 +267,9 @@ def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]
     low, key = needle.lower(), concept_key(needle)
     words = _words(low)
     abbreviation = len(needle) <= FUZZY_MIN_LENGTH or needle.isupper()
-    whole = re.compile(r"(?<![\w-])" + r"[\s-]+".join(re.escape(w) for w in words) + r"(?:e?s)?(?![\w-])") if words else None
+    # the last word in either number: "graph neural networks" finds "Inceptive Graph Neural Network"
+    stems = [*words[:-1], _singular(words[-1])] if words else []
+    whole = re.compile(r"(?<![\w-])" + r"[\s-]+".join(re.escape(w) for w in stems) + r"(?:e?s)?(?![\w-])") if words else None
     prefix = re.compile(r"(?<![\w-])" + r"\w*[\s-]+".join(re.escape(w) for w in words)) if words else None
     from rapidfuzz import fuzz
 

@@ -171,6 +171,14 @@ def test_cli_neighbours_empty_kind_filter_hints_depth(corpus_kg, corpus_out, cap
     assert nodes and {n["kind"] for n in nodes} == {kind}
 
 
+def test_cli_neighbours_table_gives_paper_counts_for_concepts_only(corpus_out, capsys):
+    assert main(["query", "neighbours", "graph neural networks", "--graph", str(corpus_out)]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith(("paper ", "method "))]
+    papers = [r for r in rows if r[0] == "paper"]
+    assert papers and all(not r[1].isdigit() for r in papers)  # the label follows the kind directly
+    assert all(r[1].isdigit() for r in rows if r[0] == "method")
+
+
 def test_cli_build_progress_names_stages_and_moves_per_abstract(tmp_path, monkeypatch, capsys):
     import kgraph.progress as progress
 

@@ -248,3 +248,17 @@ def test_query_search_lists_nothing_below_a_clear_match(text):
     G = _bandit_graph()
     hits = [G.nodes[n]["label"] for n, _ in query.search(G, text) if G.nodes[n]["kind"] != "paper"]
     assert hits == []
+
+
+def test_query_search_matches_a_name_in_either_number():
+    import networkx as nx
+
+    from kgraph import query
+
+    G = nx.Graph()
+    G.add_node("concept:ignn", kind="method", label="Inceptive Graph Neural Network", aliases="IGNN", papers=1)
+    G.add_node("concept:gnn", kind="method", label="graph neural networks", aliases="GNNs", papers=3)
+    G.add_node("concept:fusion", kind="method", label="graph fusion networks", aliases="", papers=1)
+    hits = dict(query.search(G, "graph neural networks"))
+    assert hits == {"concept:gnn": 100.0, "concept:ignn": 90.0}
+    assert dict(query.search(G, "Inceptive Graph Neural Networks")) == {"concept:ignn": 100.0}
