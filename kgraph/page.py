@@ -500,12 +500,15 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
         e = {"from": ids[u], "to": ids[v], "kind": kind}
         if kind == "cooccurrence":
             e["width"] = round(1 + min(4.0, math.log2(1 + float(d.get("weight", 1)))), 2)
+            e["n"] = int(d.get("weight", 1) or 1)
         elif kind == "broader":
             e["width"] = 2.5
             e["arrows"] = "to" if d.get("broader") == v else "from"
         elif kind == "relation":  # head -> tail, as the relation reads
             e["width"] = 2
             e["arrows"] = "to" if d.get("tail") == v else "from"
+            e["y"] = str(d.get("relation", ""))
+            e["n"] = int(d.get("weight", 1) or 1)
         if edge_labels:
             e["label"] = str(d.get("relation", kind))
         edge_list.append(e)

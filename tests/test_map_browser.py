@@ -224,6 +224,25 @@ def test_browser_panel_lists_relations_with_evidence(browser, tmp_path):
     page.close()
 
 
+def test_browser_edges_say_what_they_are_on_hover(browser, tmp_path):
+    write_html(_relation_corpus(), tmp_path / "rel.html")
+    page = Page(browser, tmp_path / "rel.html")
+    tips = page.js("""() => window.kgraph.data.edges.filter(e => e.title).map(e => [e.kind, e.title.textContent])""")
+    relations = sorted(t for k, t in tips if k == "relation")
+    assert relations == ["Mamba --compare--> RWKV (1 paper)", "WikiText-103 --evaluate_for--> Mamba (2 papers)",
+                         "WikiText-103 --evaluate_for--> RWKV (1 paper)"]
+    assert all(t.endswith(" papers)") and " and " in t for k, t in tips if k == "cooccurrence")
+    # vis-network shows the title when the pointer rests on the edge: hover the middle of the relation edge
+    mid = page.js("""() => { const n = window.kgraph.network, p = n.getPositions(['concept:mamba', 'concept:rwkv']);
+                             const a = n.canvasToDOM(p['concept:mamba']), b = n.canvasToDOM(p['concept:rwkv']);
+                             return [(a.x + b.x) / 2, (a.y + b.y) / 2]; }""")
+    box = page.page.locator("#graph").bounding_box()
+    page.page.mouse.move(box["x"] + mid[0], box["y"] + mid[1])
+    page.page.wait_for_selector("div.vis-tooltip", state="visible", timeout=5_000)
+    assert "--compare-->" in page.page.inner_text("div.vis-tooltip")
+    page.close()
+
+
 def test_browser_corpus_panel_relations_read_as_the_query(browser, corpus_out, corpus_kg):
     from kgraph.page import HTML_EVIDENCE_CHARS, HTML_PANEL_RELATIONS
 

@@ -59,6 +59,23 @@
     n.title = tip(n);
   });
   var nodes = new vis.DataSet(D.nodes);
+  // an edge says in words what it is on hover: "A --used_for--> B (2 papers)", "A is narrower than B"
+  function edgeTip(e) {
+    var a = byId[e.from], b = byId[e.to];
+    var la = (R[a.id] || {}).l || a.lb, lb = (R[b.id] || {}).l || b.lb;
+    var head = e.arrows === "from" ? lb : la, tail = e.arrows === "from" ? la : lb;
+    var papers = function (n) { return " (" + n + (n === 1 ? " paper)" : " papers)"); };
+    var text;
+    if (e.kind === "relation") text = head + " --" + e.y + "--> " + tail + papers(e.n || 1);
+    else if (e.kind === "broader") text = head + " is narrower than " + tail;
+    else if (e.kind === "cooccurrence") text = la + " and " + lb + " appear together" + papers(e.n || 1);
+    else return undefined;
+    var d = document.createElement("div");
+    d.textContent = text;
+    d.style.maxWidth = "420px";
+    return d;
+  }
+  D.edges.forEach(function (e) { var t = edgeTip(e); if (t) e.title = t; });
   // an edge joins the drawing once both its ends' layers are on: vis-network builds and revisits every
   // edge it holds, shown or not, and paper links are most of them (holding them all from the start made
   // the first draw slower and every switch about 1.6 times slower at 1,000 abstracts)
