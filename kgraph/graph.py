@@ -443,6 +443,15 @@ def build_graph(
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
     _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts)
     ids = {key: concept_id(key) for key in nodes}
+    kinds = {key: _kind_by_name(key, concepts[key], max(KINDS, key=lambda k: (concepts[key].kinds[k], -KINDS.index(k))))
+             for key in nodes}
+    for key in nodes:
+        # one paper's unnamed narrowing of a term is a term of the same kind ("nonsmooth bilevel optimization"
+        # is a problem as "bilevel optimization" is), whatever the tagger said in that one paper
+        c = concepts[key]
+        same_head = [b for b in broader.get(key, ()) if b in kinds and key.endswith(" " + b)]
+        if len(c.papers) < 2 and not (c.named or c.shorts) and len(same_head) == 1:
+            kinds[key] = kinds[same_head[0]]
 
     G = nx.Graph()
     for paper, ms in zip(papers, mentions):
@@ -460,8 +469,7 @@ def build_graph(
 
     for key in sorted(nodes):
         c = concepts[key]
-        kind = max(KINDS, key=lambda k: (c.kinds[k], -KINDS.index(k)))
-        kind = _kind_by_name(key, c, kind)
+        kind = kinds[key]
         forms = _unsentence(c.surfaces or c.shorts)
         label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         if " " not in key and " " in label and not c.named and not any(is_name(f) for f in forms) and "NOUN" in _pos(key):
@@ -946,7 +954,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     ("3D point cloud data", "MRI centers") is a concept. Otherwise the head
     word decides when it is unambiguous: "... complexity", "... spaces",
     "... processes" are concepts, "... networks", "... models", "... descent"
-    methods, "... classification", "... forecasting" tasks.
+    methods (so are losses: "consistency loss", "regression loss functions"),
+    "... classification", "... forecasting" tasks.
     """
     if key in _METRIC_KEYS:
         return "metric"
@@ -954,6 +963,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if _DATASET_NAME.match(label):
         return "dataset"
     head = _singular(key.split()[-1]) if key else ""
+    if key.endswith("loss function"):
+        head = "loss"  # a loss function is a loss, not a function
     if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
         return "concept"
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
@@ -977,7 +988,7 @@ _HEAD_KINDS = (
     identifiability expressivity expressiveness learnability""".split())),
     ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method estimator encoder
     decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
-    attention embedding distillation pruning quantization augmentation policy""".split())),
+    attention embedding distillation pruning quantization augmentation policy loss""".split())),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking
@@ -985,7 +996,7 @@ _HEAD_KINDS = (
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )
 #: Heads of a kind of data rather than a dataset.
-_DATA_HEADS = frozenset("data image sample observation measurement signal record center scan text video".split())
+_DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video".split())
 
 
 _METRIC_KEYS = frozenset(concept_key(m) for m in """accuracy

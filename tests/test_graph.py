@@ -185,14 +185,17 @@ def test_graph_field_wide_and_junk_terms_are_no_nodes_but_every_paper_keeps_term
 
 
 def test_graph_kinds_follow_names_and_heads():
-    t = "Top-1 accuracy on CIFAR-10 improves; the Rademacher complexity of 3D point cloud data is small; Mamba models win."
+    t = ("Top-1 accuracy on CIFAR-10 improves; the Rademacher complexity of 3D point cloud data is small; Mamba models "
+         "win with a consistency loss, not with regression loss functions.")
     mentions = [("Top-1 accuracy", t, {"kind": "concept"}), ("CIFAR-10", t, {"kind": "method"}),
                 ("Rademacher complexity", t, {"kind": "method"}), ("3D point cloud data", t, {"kind": "dataset"}),
-                ("Mamba models", t, {"kind": "task"})]
+                ("Mamba models", t, {"kind": "task"}), ("consistency loss", t, {"kind": "concept"}),
+                ("regression loss functions", t, {"kind": "concept"})]
     G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds == {"top-1 accuracy": "metric", "CIFAR-10": "dataset", "Rademacher complexity": "concept",
-                     "3D point cloud data": "concept", "Mamba": "method"}
+                     "3D point cloud data": "concept", "Mamba": "method", "consistency loss": "method",
+                     "regression loss functions": "method"}
 
 
 def test_graph_concept_ids_are_xml_names():
@@ -414,3 +417,18 @@ def test_graph_one_paper_policy_of_a_term_is_the_term():
     ])
     assert set(_concepts(G)) == {"Follow-the-Perturbed-Leader"}
     assert G.nodes[_concepts(G)["Follow-the-Perturbed-Leader"]]["papers"] == 2
+
+
+def test_graph_one_papers_narrowing_of_a_term_takes_its_kind():
+    texts = ["We study bilevel optimization with a lower-level solver.",
+             "Bilevel optimization is hard; we solve nonsmooth bilevel optimization.",
+             "Fully decentralized bilevel optimization over networks."]
+    G = _graph([
+        _paper(texts[0], [("bilevel optimization", texts[0], {"kind": "task"})]),
+        _paper(texts[1], [("Bilevel optimization", texts[1], {"kind": "task"}),
+                          ("nonsmooth bilevel optimization", texts[1], {"kind": "concept"})]),
+        _paper(texts[2], [("decentralized bilevel optimization", texts[2], {"kind": "method"})]),
+    ])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds == {"bilevel optimization": "task", "nonsmooth bilevel optimization": "task",
+                     "decentralized bilevel optimization": "task"}
