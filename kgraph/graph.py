@@ -35,7 +35,7 @@ from typing import NamedTuple, Sequence
 import networkx as nx
 
 from .abbrev import best_long_form
-from .canon import _FUNCTION_WORDS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
+from .canon import _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
@@ -474,6 +474,10 @@ def build_graph(
         label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         if " " not in key and " " in label and not c.named and not any(is_name(f) for f in forms) and "NOUN" in _pos(key):
             label = _find_words(label, key) or label  # "kernel setting", "kernel-based methods": the kernel
+        words = label.split()
+        if (len(words) > 2 and _singular(words[-1].lower()) in GENERIC_HEADS and not is_name(label)
+                and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
+            label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
         aliases = sorted(set(c.surfaces) | set(c.shorts), key=lambda f: (-(c.surfaces[f] + c.shorts[f]), f))
         attrs = {"kind": kind, "label": label, "aliases": "|".join(aliases), "papers": len(c.papers)}
         short = [s for s, _ in c.shorts.most_common() if s.upper() == s or any(ch.isupper() for ch in s)]

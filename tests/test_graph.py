@@ -432,3 +432,13 @@ def test_graph_one_papers_narrowing_of_a_term_takes_its_kind():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds == {"bilevel optimization": "task", "nonsmooth bilevel optimization": "task",
                      "decentralized bilevel optimization": "task"}
+
+
+def test_graph_label_leaves_out_a_generic_head_the_key_dropped():
+    t1 = "We introduce a flexible adversarial attack framework termed IMPACT."
+    t2 = "Our adversarial attack framework breaks detectors."
+    G = _graph([_paper(t1, [("adversarial attack framework", t1)]), _paper(t2, [("adversarial attack framework", t2)])])
+    assert G.nodes["concept:adversarial_attack"]["label"] == "adversarial attack"
+    t3 = "The Traveling Salesman Problem is hard."
+    G = _graph([_paper(t3, [("Traveling Salesman Problem", t3)]), _paper(t3 + " ", [("Traveling Salesman Problem", t3 + " ")])])
+    assert "Traveling Salesman Problem" in {d["label"] for _, d in G.nodes(data=True)}  # a name keeps its head
