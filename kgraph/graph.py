@@ -478,7 +478,10 @@ def build_graph(
         if (len(words) > 2 and _singular(words[-1].lower()) in GENERIC_HEADS and not is_name(label)
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
-        aliases = sorted(set(c.surfaces) | set(c.shorts), key=lambda f: (-(c.surfaces[f] + c.shorts[f]), f))
+        # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
+        written = {w: c.surfaces[f] for f, w in c.spelt.items()}
+        aliases = sorted(set(c.surfaces) | set(c.shorts) | set(written),
+                         key=lambda f: (-(c.surfaces[f] + c.shorts[f] + written.get(f, 0)), f))
         attrs = {"kind": kind, "label": label, "aliases": "|".join(aliases), "papers": len(c.papers)}
         short = [s for s, _ in c.shorts.most_common() if s.upper() == s or any(ch.isupper() for ch in s)]
         if short:

@@ -496,8 +496,8 @@ def subterms(text: str) -> list[str]:
 
     Contiguous runs of its words that neither start nor end with a function
     word and are not lone generic words; a hyphenated word is never split
-    ("non-convex losses" contains "losses", not "convex losses"). "X of Y"
-    contributes X and its parts. ``text`` is a term as written or a concept key.
+    ("non-convex losses" contains "losses", not "convex losses"). "X of Y",
+    "X with Y", "X based on Y" contribute X and its parts. ``text`` is a term as written or a concept key.
 
     Examples
     --------
@@ -509,6 +509,8 @@ def subterms(text: str) -> list[str]:
     (['non convex'], ['semi bandit', 'bandit'])
     >>> subterms("Lipschitz bandits")
     ['bandit']
+    >>> subterms("stochastic gradient descent with momentum")[0]
+    'stochastic gradient descent'
     """
     return list(_subterms(text))
 
@@ -516,16 +518,21 @@ def subterms(text: str) -> list[str]:
 @lru_cache(maxsize=1 << 17)
 def _subterms(text: str) -> tuple[str, ...]:
     words = text.split()
+    cut = False
     # the head phrase ends where a post-modifier starts: "X methods based on Y", "X of Y"
     for i, w in enumerate(words[1:], 1):
         if w.lower() in _FUNCTION or w.lower() in _POST:
-            words = words[:i]
+            words, cut = words[:i], True
             break
     while len(words) > 1 and _singular(words[-1].lower()) in GENERIC_HEADS:  # as concept keys drop them
         words.pop()
     low = [w.lower() for w in words]
     out: list[str] = []
     n = len(words)
+    if cut:  # the head phrase itself: "stochastic gradient descent [with momentum]"
+        head = concept_key(" ".join(words))
+        if head and (n > 1 or head not in LONE_GENERIC and "NOUN" in _pos(head)):
+            out.append(head)
     for size in range(n - 1, 0, -1):
         for i in range(0, n - size + 1):
             part = low[i : i + size]

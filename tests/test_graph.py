@@ -442,3 +442,15 @@ def test_graph_label_leaves_out_a_generic_head_the_key_dropped():
     t3 = "The Traveling Salesman Problem is hard."
     G = _graph([_paper(t3, [("Traveling Salesman Problem", t3)]), _paper(t3 + " ", [("Traveling Salesman Problem", t3 + " ")])])
     assert "Traveling Salesman Problem" in {d["label"] for _, d in G.nodes(data=True)}  # a name keeps its head
+
+
+def test_graph_short_form_spelt_out_in_a_label_stays_an_alias():
+    t1 = "We study stochastic gradient descent (SGD). Local SGD, or Federated Averaging, saves communication."
+    t2 = "SGD converges; local SGD converges too."
+    G = _graph([
+        _paper(t1, [("stochastic gradient descent", t1, {"short_form": "SGD"}),
+                    ("SGD", t1, {"long_form": "stochastic gradient descent"}), ("Local SGD", t1)]),
+        _paper(t2, [("SGD", t2), ("local SGD", t2)]),
+    ])
+    local = next(d for _, d in G.nodes(data=True) if d["label"] == "local stochastic gradient descent")
+    assert {"Local SGD", "local SGD"} <= set(local["aliases"].split("|"))
