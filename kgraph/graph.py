@@ -80,25 +80,35 @@ _INNER_DEFINITION = re.compile(r"^(?P<long>[^()]+?)\s*\((?P<short>[A-Za-z][\w\-+
 
 
 def _whole_words(m: Mention, text: str) -> Mention:
-    """``m`` from the start of its first word when it starts inside a hyphenated word of ``text``.
+    """``m`` widened to whole words where it starts or ends inside a hyphenated word of ``text``.
 
-    "Follow-the-Perturbed-Leader (FTPL) policy": the tagger may start at "Perturbed".
+    "Follow-the-Perturbed-Leader (FTPL) policy": the tagger may start at
+    "Perturbed"; "Dirichlet-distributed class probabilities": it may stop at
+    "Dirichlet" (widened, "Dirichlet-distributed" is an adjective, no term).
 
     Examples
     --------
     >>> t = "the Follow-the-Perturbed-Leader (FTPL) policy"
     >>> _whole_words(Mention("Perturbed-Leader (FTPL) policy", 15, len(t), "method"), t).text
     'Follow-the-Perturbed-Leader (FTPL) policy'
+    >>> t = "the Dirichlet-distributed class probabilities"
+    >>> _whole_words(Mention("Dirichlet", 4, 13, "concept"), t).text
+    'Dirichlet-distributed'
     """
-    start = m.start_char
-    if not (1 < start <= len(text) and text[start - 1] == "-" and text[start - 2].isalnum()
-            and text[start:m.end_char] == m.text):
+    start, end = m.start_char, m.end_char
+    if text[start:end] != m.text:
         return m
-    found = re.search(r"[\w\-]+$", text[:start])
-    if found is None:
+    if 1 < start <= len(text) and text[start - 1] == "-" and text[start - 2].isalnum():
+        found = re.search(r"[\w\-]+$", text[:start])
+        if found is not None:
+            start = found.start()
+    if end + 1 < len(text) and text[end] == "-" and text[end + 1].isalnum() and text[end - 1].isalnum():
+        found = re.match(r"[\w\-]+", text[end:])
+        end += found.end() if found else 0
+        end -= len(text[:end]) - len(text[:end].rstrip("-"))
+    if (start, end) == (m.start_char, m.end_char):
         return m
-    begin = found.start()
-    return replace(m, text=text[begin:m.end_char], start_char=begin)
+    return replace(m, text=text[start:end], start_char=start, end_char=end)
 
 
 def _as_definition(m: Mention) -> Mention:
