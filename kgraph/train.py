@@ -96,10 +96,13 @@ def _relation_pairs(doc, gold: GoldDoc, window):
     """The gold arguments of one window and every ordered pair of them in one sentence, labelled.
 
     Arguments are the gold entities (``Generic`` ones included) whose tokens
-    all have a piece in the window; spans are given as rows of piece
-    positions (first, last) of their first and last token, with the piece
-    positions of each token in between (``tokens``). Labels are 0 (none) or
-    a relation type's index + 1. Returns None when the window has no pair.
+    all have a piece in the window. Returns None when the window has no
+    pair, else arrays: ``positions`` (the piece position of each token of
+    the window, in order: the rows the head reads states from), ``pairs``
+    (head start, head end, tail start, tail end, as indices into
+    ``positions``), ``kinds`` (both arguments' kind ids), ``labels`` (0 for
+    none, else a relation type's index + 1) and ``distance``
+    (:func:`kgraph.relation_classifier.distance_bucket`).
     """
     from .relation_classifier import ARG_KINDS, distance_bucket
     from .relations import RELATION_TYPES
