@@ -98,7 +98,8 @@ def _relation_pairs(doc, gold: GoldDoc, window):
     Arguments are the gold entities (``Generic`` ones included) whose tokens
     all have a piece in the window. Returns None when the window has no
     pair, else arrays: ``positions`` (the piece position of each token of
-    the window, in order: the rows the head reads states from), ``pairs``
+    the window, in order, 0 for a token without a piece: the rows the head
+    reads states from), ``pairs``
     (head start, head end, tail start, tail end, as indices into
     ``positions``), ``kinds`` (both arguments' kind ids), ``labels`` (0 for
     none, else a relation type's index + 1) and ``distance``
@@ -133,7 +134,8 @@ def _relation_pairs(doc, gold: GoldDoc, window):
     r = np.asarray(rows, dtype=np.int64)
     head_first = r[:, 0] <= r[:, 2]
     gap = np.maximum(np.where(head_first, r[:, 2] - r[:, 1], r[:, 0] - r[:, 3]), 0)
-    positions = np.asarray([piece[t] for t in window.tokens if t in piece], dtype=np.int64)
+    # one row per token of the window, as ``order`` counts them (a token without a piece reads [CLS])
+    positions = np.asarray([max(pos, 0) for pos in window.first], dtype=np.int64)
     return {"positions": positions, "pairs": r[:, :4], "kinds": r[:, 4:6], "labels": r[:, 6],
             "distance": distance_bucket(gap, head_first)}
 

@@ -84,3 +84,18 @@ def test_train_relation_pairs_none_without_two_arguments_in_a_sentence():
     text = "Graph neural networks are popular. Transformers are too."
     _, examples = _pairs(text, [_at(text, "Graph neural networks", "method"), _at(text, "Transformers", "method")])
     assert [item for _, _, item in examples] == [None]
+
+
+def test_train_relation_pairs_index_tokens_without_a_word_piece_too():
+    # a zero-width space is a spaCy token with no word piece: the pairs' token indices still line up
+    text = "We use graph neural networks \u200b for molecule generation."
+    gnn, gen = _at(text, "graph neural networks", "method"), _at(text, "molecule generation", "task")
+    doc, examples = _pairs(text, [gnn, gen], relations=[(*gnn[:2], *gen[:2], "used_for")])
+    (ids, _, item), = examples
+    tokens = [t for t in doc if not t.is_space]
+    assert len(item["positions"]) == len(tokens)
+    for (a, b, c, d), label in zip(item["pairs"], item["labels"]):
+        if label:
+            assert (" ".join(t.text for t in tokens[a:b]), " ".join(t.text for t in tokens[c:d])) == (
+                "graph neural networks", "molecule generation")
+            assert all(item["positions"][j] > 0 for j in range(c, d))  # read at their own pieces
