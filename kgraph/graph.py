@@ -102,10 +102,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
         found = re.search(r"[\w\-]+$", text[:start])
         if found is not None:
             start = found.start()
-    if end + 1 < len(text) and text[end] == "-" and text[end + 1].isalnum() and text[end - 1].isalnum():
-        found = re.match(r"[\w\-]+", text[end:])
+    if end < len(text) and end and text[end - 1].isalnum():
+        found = re.match(r"(?:-\w+)+", text[end:])  # "-distributed", "-4"
         end += found.end() if found else 0
-        end -= len(text[:end]) - len(text[:end].rstrip("-"))
     if (start, end) == (m.start_char, m.end_char):
         return m
     return replace(m, text=text[start:end], start_char=start, end_char=end)
@@ -980,12 +979,11 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if _DATASET_NAME.match(label):
         return "dataset"
     head = _singular(key.split()[-1]) if key else ""
-    if key.endswith("loss function"):
-        head = "loss"  # a loss function is a loss, not a function
     if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
         return "concept"
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
-    for candidate in [head, *written[:1]]:
+    # a two-word head first ("... loss function" is a loss, not a function)
+    for candidate in [" ".join(key.split()[-2:]), head, *written[:1]]:
         for kinds, heads in _HEAD_KINDS:
             if candidate in heads:
                 return kinds
@@ -1005,7 +1003,7 @@ _HEAD_KINDS = (
     identifiability expressivity expressiveness learnability""".split())),
     ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method estimator encoder
     decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
-    attention embedding distillation pruning quantization augmentation policy loss""".split())),
+    attention embedding distillation pruning quantization augmentation policy loss""".split()) | {"loss function"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking

@@ -17,6 +17,8 @@
   var RELATIONS = ["proposes", "addresses", "evaluates_on", "uses", "mentions"];
   D.show.forEach(function (l) { shown[l] = true; });
 
+  // " (1 paper)", " (3 papers)": how relation lines and edge tips count their papers
+  function paperCount(n) { return " (" + n + (n === 1 ? " paper)" : " papers)"); }
   function el(tag, text, cls) {
     var e = document.createElement(tag);
     if (text !== undefined && text !== null) e.textContent = text;
@@ -64,11 +66,10 @@
     var a = byId[e.from], b = byId[e.to];
     var la = (R[a.id] || {}).l || a.lb, lb = (R[b.id] || {}).l || b.lb;
     var head = e.arrows === "from" ? lb : la, tail = e.arrows === "from" ? la : lb;
-    var papers = function (n) { return " (" + n + (n === 1 ? " paper)" : " papers)"); };
     var text;
-    if (e.kind === "relation") text = head + " --" + e.y + "--> " + tail + papers(e.n || 1);
+    if (e.kind === "relation") text = head + " --" + e.y + "--> " + tail + paperCount(e.n || 1);
     else if (e.kind === "broader") text = head + " is narrower than " + tail;
-    else if (e.kind === "cooccurrence") text = la + " and " + lb + " appear together" + papers(e.n || 1);
+    else if (e.kind === "cooccurrence") text = la + " and " + lb + " appear together" + paperCount(e.n || 1);
     else return undefined;
     var d = document.createElement("div");
     d.textContent = text;
@@ -253,7 +254,7 @@
     line.appendChild(end(x.h, x.hl));
     line.appendChild(el("span", " --" + x.y + "--> ", "reltype"));
     line.appendChild(end(x.t, x.tl));
-    if (x.n) line.appendChild(el("span", " (" + x.n + (x.n === 1 ? " paper)" : " papers)"), "muted"));
+    if (x.n) line.appendChild(el("span", paperCount(x.n), "muted"));
     li.appendChild(line);
     if (x.e && x.e.length) {
       var paperOf = function (v) { return v[0] && R[v[0]] ? R[v[0]].l : v[1]; };
