@@ -37,6 +37,7 @@ import networkx as nx
 from .abbrev import best_long_form
 from .canon import _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
+from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
@@ -683,7 +684,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return True
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
             # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
-            return key in _METRIC_KEYS or (len(c.papers) >= 2 and bool(_NOMINAL.search(key)) and "NOUN" in _pos(key)
+            return key in METRIC_KEYS or (len(c.papers) >= 2 and bool(_NOMINAL.search(key)) and "NOUN" in _pos(key)
                                            and key not in LONE_GENERIC and not is_junk(key))
         if len(c.papers) >= 2:
             return True
@@ -895,7 +896,7 @@ def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
     only. Outside math, as written (case matters: "MAE" is a metric, "mae" is not).
     """
     for paper, text, terms in zip(papers, texts, paper_terms):
-        for pattern, kind in ((_DATASET_IN_TEXT, "dataset"), (_METRIC_IN_TEXT, "metric")):
+        for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric")):
             for m in pattern.finditer(text.plain):
                 surface = m.group(0)
                 key = concept_key(surface)
@@ -947,21 +948,6 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
         G.nodes[ids[key]]["papers_total"] = len(papers)
 
 
-#: Families of named datasets and benchmarks; their mentions are datasets whatever the tagger said.
-_DATASET_FAMILIES = (r"ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|SQuAD|"
-                     r"GLUE|SuperGLUE|WikiText|Cityscapes|PASCAL|CelebA|LSUN|ShapeNet|ModelNet|MovieLens|Omniglot|"
-                     r"ADE20K|NuScenes|Waymo|OGB|Cora|Citeseer|PubMed|MMLU|GSM8K|HumanEval|MBPP|"
-                     r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|TerraIncognita|WILDS|D4RL|Atari|MuJoCo|"
-                     r"SNLI|MultiNLI|MNLI|IMDb|SST-?2|TREC|WMT|LibriSpeech|fastMRI|TSPLIB|CVRPLIB")
-#: Families of named datasets and benchmarks; their mentions are datasets whatever the tagger said.
-_DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?[\w.]*)?$", re.I)
-#: The same names in running text, with their versions: "CIFAR-100", "CIFAR-10C", "ImageNet-1k".
-_DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*)?(?![\w-])")
-#: Metrics named in running text (written as here): they are metric concepts even where the tagger missed them.
-_METRIC_IN_TEXT = re.compile(r"(?<![\w-])(?:F1(?:[- ]score)?|BLEU(?:-\d)?|ROUGE(?:-[L12])?|METEOR|CIDEr|FID|PSNR|SSIM|LPIPS"
-                             r"|AUROC|AUPRC|AUC|mAP|MAE|MSE|RMSE|NDCG|MRR|WER|top-[15] accuracy)(?![\w-])")
-
-
 def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     """The kind a term's name says, where it says one; else the tagger's vote (``kind``).
 
@@ -973,10 +959,10 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     methods (so are losses: "consistency loss", "regression loss functions"),
     "... classification", "... forecasting" tasks.
     """
-    if key in _METRIC_KEYS:
+    if key in METRIC_KEYS:
         return "metric"
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
-    if _DATASET_NAME.match(label):
+    if DATASET_NAME.match(label):
         return "dataset"
     head = _singular(key.split()[-1]) if key else ""
     if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
@@ -1014,42 +1000,6 @@ _HEAD_KINDS = (
 _DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video".split())
 
 
-_METRIC_KEYS = frozenset(concept_key(m) for m in """accuracy
-F1
-F1 score
-precision
-recall
-BLEU
-ROUGE
-METEOR
-CIDEr
-FID
-Frechet Inception Distance
-Inception Score
-AUC
-AUROC
-AUPRC
-mAP
-mean average precision
-MAE
-mean absolute error
-MSE
-mean squared error
-RMSE
-perplexity
-IoU
-mIoU
-PSNR
-SSIM
-LPIPS
-top-1 accuracy
-top-5 accuracy
-error rate
-word error rate
-WER
-NDCG
-MRR
-exact match""".split("\n"))
 
 
 def _add_cooccurrence(G, papers, paper_links, ids, min_count, min_npmi, max_neighbours):

@@ -24,6 +24,7 @@ from spacy.tokens import Doc, Span
 
 from .abbrev import find_abbreviations
 from .canon import GENERIC_HEADS, concept_key, is_generic
+from .names import DATASET_HEADS, METRIC_HEADS, METRIC_IN_TEXT, named_spans
 from .types import MIN_CONFIDENCE, SPANS_KEY, Mention
 
 __all__ = ["MentionRules"]
@@ -81,6 +82,7 @@ class MentionRules:
 
     def __call__(self, doc: Doc) -> Doc:
         kinds, confidence = self._model_spans(doc)
+        self._named(doc, kinds, confidence, self.min_confidence)
         long_of, short_of = self._abbreviations(doc, kinds)
         proposed = self._proposed(doc, kinds, short_of)
         # unsure spans go, unless the text itself vouches for them (a definition, a proposal)
@@ -110,6 +112,35 @@ class MentionRules:
                 kinds[(trimmed.start, trimmed.end)] = span.label_
                 confidence[(trimmed.start, trimmed.end)] = score
         return kinds, confidence
+
+    @staticmethod
+    def _named(doc: Doc, kinds, confidence, min_confidence: float) -> None:
+        """Named datasets and standard metrics (:func:`kgraph.names.named_spans`), in place.
+
+        A name the tagger missed becomes a mention; so does one it cut ("CIFAR"
+        of "CIFAR-10"). A mention that is the name, or the name and a head
+        ("CIFAR-10 dataset", "BLEU scores"), takes the name's kind. A longer
+        mention around a name ("ImageNet classification") is left alone, unless
+        the tagger was unsure of it: then the name replaces it.
+        """
+        heads = {"dataset": DATASET_HEADS, "metric": METRIC_HEADS}
+        for s_char, e_char, kind in named_spans(doc.text):
+            span = doc.char_span(s_char, e_char, alignment_mode="expand")
+            if span is None:
+                continue
+            key = (span.start, span.end)
+            clash = [k for k in kinds if _overlaps(k, key)]
+            headed = [k for k in clash if k[0] <= key[0] and k[1] >= key[1] and all(
+                t.lower_ in heads[kind] or t.lower_ in _DETERMINERS for t in (*doc[k[0] : key[0]], *doc[key[1] : k[1]]))]
+            for k in headed:
+                kinds[k] = kind
+                confidence[k] = 1.0
+            if not headed and all(k[0] >= key[0] and k[1] <= key[1] or confidence.get(k, 1.0) < min_confidence
+                                  for k in clash):
+                for k in clash:
+                    del kinds[k]
+                kinds[key] = kind
+                confidence[key] = 1.0
 
     def _abbreviations(self, doc: Doc, kinds) -> tuple[dict, dict]:
         """Apply abbreviation definitions to ``kinds`` (in place).
@@ -179,7 +210,8 @@ class MentionRules:
             surface = span.text
             if any(s_char < xe and e_char > xs for xs, xe in excluded):
                 continue
-            if sum(c.isalpha() for c in surface) < 2 or is_generic(surface) or _malformed(surface):
+            if (sum(c.isalpha() for c in surface) < 2 and not METRIC_IN_TEXT.fullmatch(surface)  # "F1" is a name
+                    or is_generic(surface) or _malformed(surface)):
                 continue
             sent = sents[bisect_right(starts, start) - 1] if sents else None
             mentions.append(Mention(

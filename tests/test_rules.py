@@ -120,3 +120,25 @@ def test_rules_roles_follow_the_sentence(nlp):
 def test_rules_without_tagger_spans_find_nothing(nlp):
     doc = nlp("Graph neural networks (GNNs) are popular.")
     assert MentionRules(nlp, "kgraph_mentions")(doc)._.kgraph_mentions == []
+
+
+def test_rules_named_datasets_and_metrics_the_tagger_missed_become_mentions(nlp):
+    text = "We report BLEU and F1 on CIFAR-10 and the Amazon Reviews dataset. We recall that precision matters."
+    got = {(m.text, m.kind) for m in _rules(nlp, text, [("Amazon", "concept")])}
+    # the tagger took "Amazon" alone; "recall that" is a verb and "precision" has no other metric beside it
+    assert got == {("BLEU", "metric"), ("F1", "metric"), ("CIFAR-10", "dataset"), ("Amazon Reviews dataset", "dataset")}
+
+
+def test_rules_a_mention_of_a_name_and_its_head_takes_the_names_kind(nlp):
+    text = "BLEU scores rise on ImageNet classification and on the KITTI benchmark."
+    got = {(m.text, m.kind) for m in _rules(nlp, text, [("BLEU scores", "concept", 0.2),
+                                                         ("ImageNet classification", "task"),
+                                                         ("KITTI benchmark", "method")])}
+    # unsure of "BLEU scores", the tagger is overruled by the name; a task around a dataset's name stays a task
+    assert got == {("BLEU scores", "metric"), ("ImageNet classification", "task"), ("KITTI benchmark", "dataset")}
+
+
+def test_rules_an_unsure_longer_mention_around_a_name_gives_way_to_it(nlp):
+    text = "The tag set is larger than the Penn Treebank POS tag set."
+    got = {(m.text, m.kind) for m in _rules(nlp, text, [("Penn Treebank POS tag set", "concept", 0.2)])}
+    assert got == {("Penn Treebank", "dataset")}

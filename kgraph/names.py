@@ -1,0 +1,175 @@
+"""Named datasets, benchmarks and standard metrics: what a name says, whatever a tagger said.
+
+Shared by extraction (:mod:`kgraph.rules` adds the names the tagger missed and
+types those it mistyped) and the graph stage (:mod:`kgraph.graph` decides a
+concept's kind by its name). These are lists of names, which no lexicon of
+English knows; patterns here say how they are written in running text.
+
+Examples
+--------
+>>> text = "BLEU and F1 on CIFAR-10, CIFAR-100 and the Penn Treebank."
+>>> [(text[s:e], kind) for s, e, kind in named_spans(text)]
+[('BLEU', 'metric'), ('F1', 'metric'), ('CIFAR-10', 'dataset'), ('CIFAR-100', 'dataset'), ('Penn Treebank', 'dataset')]
+"""
+
+from __future__ import annotations
+
+import re
+
+from .canon import concept_key
+
+__all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
+           "named_spans"]
+
+#: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
+#: text; as a concept's label, case-insensitively, so none is an English word).
+_DATASET_FAMILIES = (
+    # vision
+    r"ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|Cityscapes|PASCAL(?: VOC)?|"
+    r"CelebA(?:-HQ)?|LSUN|FFHQ|ShapeNet|ModelNet|ScanNet|ADE20K|NuScenes|Waymo|Omniglot|STL-10|Places365|"
+    r"iNaturalist|Flickr30[Kk]|Flickr8[Kk]|Visual Genome|VQA(?:v2)?|GQA|MSR-VTT|UCF-?101|HMDB-?51|LAION|CUB-200|"
+    r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|Office-Home|TerraIncognita|WILDS|fastMRI|"
+    # language
+    r"SQuAD|GLUE|SuperGLUE|WikiText|Penn\s+(?:Chinese\s+)?Treebank|PTB|CTB|CCGbank|PDTB|OntoNotes|CoNLL|SemEval|DUC|"
+    r"Europarl|Gigaword|FrameNet|Prop[Bb]ank|WordNet|BookCorpus|MS ?MARCO|TriviaQA|HotpotQA|XNLI|SNLI|MultiNLI|MNLI|"
+    r"IMDb|SST(?:-?[25])?|MPQA|Reuters|20 ?Newsgroups|TREC|WMT|"
+    r"IWSLT|Multi30[Kk]|XSum|CNN/Daily ?Mail|MMLU|GSM8K|HumanEval|MBPP|HellaSwag|WinoGrande|TruthfulQA|"
+    r"BIG-?[Bb]ench|SWE-bench|AlpacaEval|MT-Bench|LongBench|BEIR|"
+    # speech, graphs, recommendation, control, routing
+    r"LibriSpeech|TIMIT|Switchboard|OGB|Cora|Citeseer|PubMed|QM9|MovieLens|D4RL|Atari|MuJoCo|TSPLIB|CVRPLIB"
+)
+#: A concept label that is one of those names, with its version ("CIFAR-10", "ImageNet 1k").
+DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?[\w.]*)?$", re.I)
+#: The same names in running text, with their versions: "CIFAR-100", "CIFAR-10C", "ImageNet-1k", "CoNLL-2003".
+DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*)?(?![\w-])")
+#: Head words that make a name a dataset: "the Amazon Reviews dataset", "CoNLL 2012 English test set".
+DATASET_HEADS = frozenset("dataset datasets corpus corpora benchmark benchmarks treebank treebanks suite".split())
+#: Words after a metric's name that keep it a metric: "BLEU score", "F1 scores".
+METRIC_HEADS = frozenset("score scores metric metrics measure measures value values".split())
+
+_METRIC_ABBREVIATIONS = (
+    r"F1(?:[- ]scores?)?|F-(?:measure|score)s?|BLEU(?:-\d)?|SacreBLEU|chrF\+*|TER|METEOR|CIDEr|SPICE|"
+    r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP|"
+    r"MAE|MSE|RMSE|MAPE|sMAPE|NDCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|(?:Hits|Recall|Precision|P|R)@\d+|"
+    r"top-[15] accuracy"
+)
+#: Metrics named in running text, as written ("MAE" is a metric, "mae" is not).
+METRIC_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_METRIC_ABBREVIATIONS})(?![\w-])")
+#: Metrics written out, in any case ("Word Error Rate", "mean squared error").
+_METRIC_PHRASES = re.compile(
+    r"(?<![\w-])(?:(?:top-[15] |classification |test |validation |prediction )?accurac(?:y|ies)|perplexit(?:y|ies)|"
+    r"(?:word |character |label |classification |test )?error rates?|exact match|"
+    r"(?:root )?mean[- ](?:squared|absolute)[- ]error|mean average precision|mean reciprocal rank|"
+    r"area under the (?:ROC |precision-recall )?curve|(?:Pearson|Spearman)(?:'s)? (?:rank )?correlation|"
+    r"Kendall(?:'s)? tau|Fr[eé]chet Inception Distance|Inception Score|expected calibration error|"
+    r"(?:un)?labell?ed attachment scores?)(?![\w-])",
+    re.I,
+)
+#: "precision" and "recall" are metrics beside another metric ("precision and recall", "recall and F1");
+#: alone they are often something else ("recall that", "mixed precision").
+_PRECISION_RECALL = re.compile(r"(?<![\w-])(?:precision|recall(?! (?:that|how|what|the|an?|from)\b))(?![\w-])", re.I)
+_METRIC_NEAR = re.compile(r"(?<![\w-])(?:precision|recall(?! (?:that|how|what|the|an?|from)\b)|F1|F-(?:measure|score)"
+                          r"|accuracy)(?![\w-])", re.I)
+
+_NAME_WORD = r"(?:[A-Z][\w\-./&']*|\d[\w.\-]*)"
+#: A run of capitalised words or numbers before a dataset head: "Amazon Reviews dataset", "CoNLL 2012 English test set".
+_HEADED = re.compile(rf"(?<![\w\-$])({_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+"
+                     r"(?:[Dd]atasets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?|[Tt]reebanks?|[Ss]uite|[Tt]est [Ss]ets?)"
+                     r"(?![\w-])")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)$")
+
+
+def named_spans(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, kind)`` of the named datasets and standard metrics written in ``text``, in text order.
+
+    A dataset is a known name (:data:`DATASET_IN_TEXT`) or a name before a
+    dataset head ("the Amazon Reviews dataset", "CoNLL 2012 English test
+    set": capitalised words or numbers, more than one word starting a
+    sentence). Metrics are the standard ones, abbreviated as written or spelt
+    out in any case; "precision" and "recall" only beside another metric.
+    """
+    out: list[tuple[int, int, str]] = []
+    for m in DATASET_IN_TEXT.finditer(text):
+        out.append((m.start(), m.end(), "dataset"))
+    for m in _HEADED.finditer(text):
+        start = m.start()
+        words = m.group(1).split()
+        while words and words[0].lower() in _NOT_NAMES:  # "The", "Three", "Extensive"
+            start = text.index(words[0], start) + len(words[0])
+            start += len(text[start:]) - len(text[start:].lstrip())
+            words = words[1:]
+        if not words:
+            continue
+        coined = any(any(c.isdigit() for c in w) or sum(c.isupper() for c in w) >= 2 for w in words)
+        if coined or len(words) > 1 or not _SENTENCE_START.search(text[:start]):
+            out.append((start, m.end(), "dataset"))
+    for pattern in (METRIC_IN_TEXT, _METRIC_PHRASES):
+        for m in pattern.finditer(text):
+            out.append((m.start(), m.end(), "metric"))
+    for m in _PRECISION_RECALL.finditer(text):
+        window = text[max(0, m.start() - 40) : m.end() + 40]
+        if len(_METRIC_NEAR.findall(window)) >= 2:
+            out.append((m.start(), m.end(), "metric"))
+    return _longest_first(out)
+
+
+#: Capitalised words that begin a sentence or a title, not a name: "The ImageNet dataset" is ImageNet's.
+_NOT_NAMES = frozenset("the a an our this these those its their we in on for with and or of to from by as at "
+                       "all both each many several two three four five new large public standard real synthetic "
+                       "existing popular extensive".split())
+
+
+def _longest_first(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Overlapping spans resolved to the longest (then the first); the rest in text order."""
+    kept: list[tuple[int, int, str]] = []
+    for s, e, kind in sorted(spans, key=lambda x: (-(x[1] - x[0]), x[0])):
+        if all(e <= ks or s >= ke for ks, ke, _ in kept):
+            kept.append((s, e, kind))
+    return sorted(kept)
+
+
+#: Standard metrics, as concept keys: a concept with one of these keys is a metric.
+METRIC_KEYS = frozenset(concept_key(m) for m in """accuracy
+F1
+F1 score
+F-measure
+F-score
+precision
+recall
+BLEU
+ROUGE
+METEOR
+CIDEr
+TER
+FID
+Frechet Inception Distance
+Inception Score
+AUC
+AUROC
+AUPRC
+mAP
+mean average precision
+MAE
+mean absolute error
+MSE
+mean squared error
+RMSE
+root mean squared error
+perplexity
+IoU
+mIoU
+PSNR
+SSIM
+LPIPS
+top-1 accuracy
+top-5 accuracy
+error rate
+word error rate
+WER
+CER
+NDCG
+MRR
+mean reciprocal rank
+exact match
+expected calibration error
+ECE""".split("\n"))

@@ -1,0 +1,43 @@
+"""Named datasets and standard metrics in running text (kgraph.names): patterns only, no model."""
+
+import pytest
+
+from kgraph.names import DATASET_NAME, METRIC_KEYS, named_spans
+from kgraph.canon import concept_key
+
+
+def _found(text):
+    return [(text[s:e], kind) for s, e, kind in named_spans(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Results on CIFAR-10, CIFAR-100 and CIFAR-10C.", [("CIFAR-10", "dataset"), ("CIFAR-100", "dataset"),
+                                                       ("CIFAR-10C", "dataset")]),
+    ("We train on the Penn Treebank and CoNLL-2003.", [("Penn Treebank", "dataset"), ("CoNLL-2003", "dataset")]),
+    # a name before a dataset head, the determiner left out; numbers count as names
+    ("The Amazon Reviews dataset and the CoNLL 2012 English test set.",
+     [("Amazon Reviews dataset", "dataset"), ("CoNLL 2012 English test set", "dataset")]),
+    # a capitalised word that only starts a sentence is no name
+    ("Benchmark datasets are scarce. Three datasets help.", []),
+    ("It is tested on the Foo benchmark.", [("Foo benchmark", "dataset")]),
+    # metrics as written: abbreviations case-sensitive, spelt-out names in any case
+    ("BLEU-4, ROUGE-L and METEOR; top-1 accuracy and Word Error Rate.",
+     [("BLEU-4", "metric"), ("ROUGE-L", "metric"), ("METEOR", "metric"), ("top-1 accuracy", "metric"),
+      ("Word Error Rate", "metric")]),
+    ("A mean squared error of 0.1 and Hits@10 of 0.5.", [("mean squared error", "metric"), ("Hits@10", "metric")]),
+    ("mae and bleu are not names here.", []),
+    # precision and recall only beside another metric; "recall that" is a verb
+    ("Precision and recall both rise.", [("Precision", "metric"), ("recall", "metric")]),
+    ("We recall that mixed precision saves memory.", []),
+])
+def test_named_spans(text, expected):
+    assert _found(text) == expected
+
+
+def test_named_spans_overlaps_keep_the_longest():
+    assert _found("F1 scores on SST-2.") == [("F1 scores", "metric"), ("SST-2", "dataset")]
+
+
+def test_names_decide_kinds_of_labels():
+    assert DATASET_NAME.match("ImageNet-1k") and DATASET_NAME.match("PropBank") and not DATASET_NAME.match("protein")
+    assert {concept_key(w) for w in ("F-measure", "word error rate", "MRR")} <= METRIC_KEYS
