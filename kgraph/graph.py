@@ -38,6 +38,7 @@ from .abbrev import best_long_form
 from .canon import _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
+from .thesaurus import thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
@@ -74,6 +75,7 @@ class _Concept:
     named: bool = False  # an abbreviation's long form, a proposed name, or a written name
     heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
     spelt: dict = field(default_factory=dict)  # surface with a short form spelt out -> as written ("mini-batch SGD")
+    label: str | None = None  # a thesaurus topic's own label, when the topic became a node through its terms
 
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
@@ -381,6 +383,7 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
     mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     shorts, same = _resolve_shorts(papers, mentions)
+    synonyms = {name: key for name, key in thesaurus().names.items() if name != key}
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, the mention texts (a tuple)]
     paper_terms: list[dict[str, list]] = []
@@ -417,6 +420,7 @@ def build_graph(
             for surface, named, written in found:
                 key = shorts[short_key] if surface is None else concept_key(surface)
                 key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
+                key = synonyms.get(key, key)  # "uncertainty estimation" is uncertainty quantification
                 if not key:
                     continue
                 c = concepts.get(key)
@@ -451,7 +455,8 @@ def build_graph(
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
-    _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts)
+    _add_topics(nodes, broader, concepts)
+    _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
     ids = {key: concept_id(key) for key in nodes}
     kinds = {key: _kind_by_name(key, concepts[key], max(KINDS, key=lambda k: (concepts[key].kinds[k], -KINDS.index(k))))
              for key in nodes}
@@ -481,11 +486,12 @@ def build_graph(
         c = concepts[key]
         kind = kinds[key]
         forms = _unsentence(c.surfaces or c.shorts)
-        label = max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
-        if " " not in key and " " in label and not c.named and not any(is_name(f) for f in forms) and "NOUN" in _pos(key):
+        label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
+        if (" " not in key and " " in label and not c.named and not c.label and not any(is_name(f) for f in forms)
+                and "NOUN" in _pos(key)):
             label = _find_words(label, key) or label  # "kernel setting", "kernel-based methods": the kernel
         words = label.split()
-        if (len(words) > 2 and _singular(words[-1].lower()) in GENERIC_HEADS and not is_name(label)
+        if (len(words) > 2 and _singular(words[-1].lower()) in GENERIC_HEADS and not is_name(label) and not c.label
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
         # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
@@ -785,6 +791,77 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     return nodes, broader, fold
 
 
+def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[str, _Concept]) -> None:
+    """Topics of the thesaurus (:mod:`kgraph.thesaurus`) above the corpus's terms, in place.
+
+    A node that is a topic, or narrows one by its last words ("split
+    conformal prediction"), gets a ``broader`` edge to the nearest topic above
+    it that is a node, unless the hierarchy reaches that topic already. A topic
+    becomes a node when two or more different terms under it reach it, from
+    two or more papers ("conformal prediction" and "evidential deep learning"
+    meet at uncertainty quantification). Areas and field-wide words
+    ("optimization", "KL divergence") never do: they join papers that need
+    share nothing.
+    """
+    th = thesaurus()
+    joins = {k for k, t in th.topics.items() if t.kind != "area" and k not in FIELD_GENERIC and k not in LONE_GENERIC}
+    entry: dict[str, str] = {}  # node -> the topic it is or narrows
+    for key in nodes:
+        if key in th.names:  # a topic, or a synonym the hierarchy made a node ("bandits")
+            entry[key] = th.names[key]
+            continue
+        words = key.split()
+        c = concepts[key]
+        written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+        for i in range(1, len(words) - 1):  # the longest multi-word topic the key ends with, after a space
+            tail = " ".join(words[i:])
+            found = _find_words(written, tail) if tail in th.topics else None
+            at = written.find(found) if found else -1
+            if at > 0 and written[at - 1].isspace():  # "split conformal prediction"; not "multi-gradient descent"
+                entry[key] = tail
+                break
+    node_of = {entry[k]: k for k in entry if k in th.names}  # a topic and the node that stands for it
+
+    def above(key: str) -> list[str]:
+        """The topics above a node, at most two levels above the topic it is or narrows."""
+        e = entry[key]
+        chain = ([e] if key not in th.names else []) + th.ancestors(e)
+        return chain[:2]
+
+    papers: dict[str, set[str]] = defaultdict(set)
+    under: dict[str, set[str]] = defaultdict(set)
+    for key in entry:
+        for topic in above(key):
+            papers[topic] |= concepts[key].papers
+            under[topic].add(key)
+    for topic in sorted(under):
+        if (topic not in node_of and topic in joins and len(under[topic]) >= 2
+                and len(papers[topic]) >= 2):
+            nodes.add(topic)
+            entry[topic] = node_of[topic] = topic
+            c = concepts.setdefault(topic, _Concept())
+            c.label = th.topics[topic].label  # "kernel methods", not the key's "kernel"
+            c.surfaces[c.label] += 0
+            if not c.kinds:
+                c.kinds[th.topics[topic].kind] += 1
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, stack = set(), [start]
+        while stack:
+            k = stack.pop()
+            if k == goal:
+                return True
+            if k not in seen:
+                seen.add(k)
+                stack.extend(broader.get(k, ()))
+        return False
+
+    for key in sorted(entry):
+        target = next((node_of[t] for t in above(key) if t in node_of and t in joins), None)
+        if target is not None and not reaches(key, target) and not reaches(target, key):
+            broader.setdefault(key, []).append(target)
+
+
 _TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
 _MATH_SPAN = re.compile(r"\$[^$]*\$")
 #: Heads that say what a lone term is used for, not a new term: a "disentanglement loss" is about disentanglement.
@@ -809,7 +886,7 @@ def _read_text(abstract: str) -> _Text:
 
 
 def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
-                 shorts: dict[str, str] | None = None) -> None:
+                 shorts: dict[str, str] | None = None, synonyms: dict[str, str] | None = None) -> None:
     """Link papers to the corpus's terms where their text names them but no mention did.
 
     The tagger misses some uses of a term that it finds elsewhere
@@ -822,10 +899,17 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
     not "transformer models"). With ``shorts``, a short form the corpus
     defines one way names its term wherever a paper writes it ("LLM
     attention layers"), unless that paper brackets it, defining it its own
-    way. Matches inside a longer match do not count, and a paper already
-    linked to the term is left as it is.
+    way. With ``synonyms`` (a thesaurus name's key -> its topic's key), a
+    multi-word synonym of a term names it ("uncertainty estimation"). Matches
+    inside a longer match do not count, and a paper already linked to the
+    term is left as it is.
     """
+    alias = {name: key for name, key in (synonyms or {}).items() if key in nodes and " " in name}
     multi: dict[str, int] = {}
+    for name in alias:
+        words = name.split()
+        if len(words) <= MAX_TERM_WORDS:
+            multi[words[0]] = max(multi.get(words[0], 0), len(words))
     names: dict[str, str] = {}
     lone: dict[str, str] = {}
     for key in nodes:
@@ -861,6 +945,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
             step = 1
             for n in range(min(longest, len(norm) - i), 1, -1):
                 cand = " ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1])))
+                cand = alias.get(cand, cand)
                 if cand in nodes and cand in concepts:
                     found[cand] += 1
                     consumed.update(range(i, i + n))

@@ -1,0 +1,105 @@
+"""kgraph's thesaurus of machine-learning topics: what spelling cannot tell.
+
+``thesaurus.txt`` (shipped in the package) lists topics, their synonyms and
+the broader topics they belong to: conformal prediction is a way of
+uncertainty quantification, CLIP a vision-language model, "uncertainty
+estimation" another name for uncertainty quantification. The graph stage
+(:mod:`kgraph.graph`) merges synonyms into one concept and adds ``broader``
+edges from the corpus's terms to the topics above them.
+
+Examples
+--------
+>>> t = thesaurus()
+>>> t.topic("Uncertainty estimation"), t.topic("CLIP"), t.topic("graph neural net") is None
+('uncertainty quantification', 'contrastive language image pre training', True)
+>>> [t.topics[k].label for k in t.ancestors("conformal prediction")]
+['uncertainty quantification']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+
+from .canon import concept_key
+
+__all__ = ["Topic", "Thesaurus", "thesaurus", "parse_thesaurus"]
+
+#: Kinds a topic line may give; ``area`` is a heading, never a node.
+TOPIC_KINDS = ("method", "task", "dataset", "metric", "concept", "area")
+_LINE = re.compile(r"^(?P<indent> *)(?P<names>[^\[\]]+?)\s*(?:\[(?P<kind>\w+)\])?\s*$")
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One topic: its key, label (first name), kind, broader topic's key and all its names."""
+
+    key: str
+    label: str
+    kind: str
+    parent: str | None
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Thesaurus:
+    topics: dict[str, Topic]
+    #: the key of any name -> the key of its topic
+    names: dict[str, str]
+
+    def topic(self, text: str) -> str | None:
+        """The key of the topic ``text`` names (a concept key or any spelling of a name), or None."""
+        return self.names.get(concept_key(text)) if text else None
+
+    def ancestors(self, key: str) -> list[str]:
+        """The keys of the topics above ``key``'s topic, nearest first (areas included)."""
+        out: list[str] = []
+        topic = self.topics.get(self.names.get(key, key))
+        while topic is not None and topic.parent is not None:
+            out.append(topic.parent)
+            topic = self.topics[topic.parent]
+        return out
+
+
+def parse_thesaurus(text: str, source: str = "thesaurus") -> Thesaurus:
+    """Read a thesaurus (the format of ``thesaurus.txt``); a malformed line raises ValueError naming it."""
+    topics: dict[str, Topic] = {}
+    names: dict[str, str] = {}
+    stack: list[tuple[int, str]] = []  # (indent, key) of the open topics
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        m = _LINE.match(raw)
+        if m is None or len(m.group("indent")) % 2:
+            raise ValueError(f"{source}, line {number}: not a topic line (names | ... [kind], indented by two)")
+        indent = len(m.group("indent")) // 2
+        if indent > (stack[-1][0] + 1 if stack else 0):
+            raise ValueError(f"{source}, line {number}: indented more than one level below the topic above")
+        kind = m.group("kind") or "concept"
+        if kind not in TOPIC_KINDS:
+            raise ValueError(f"{source}, line {number}: kind {kind!r} is not one of {', '.join(TOPIC_KINDS)}")
+        labels = [n.strip() for n in m.group("names").split("|") if n.strip()]
+        key = concept_key(labels[0]) if labels else ""
+        if not key:
+            raise ValueError(f"{source}, line {number}: a topic needs a name")
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        for name in labels:
+            k = concept_key(name)
+            if names.get(k, key) != key:
+                raise ValueError(f"{source}, line {number}: {name!r} already names {topics[names[k]].label!r}")
+            names[k] = key
+        if key in topics:
+            raise ValueError(f"{source}, line {number}: {labels[0]!r} is listed twice")
+        topics[key] = Topic(key, labels[0], kind, stack[-1][1] if stack else None, tuple(labels))
+        stack.append((indent, key))
+    return Thesaurus(topics, names)
+
+
+@lru_cache(maxsize=1)
+def thesaurus() -> Thesaurus:
+    """The thesaurus shipped with kgraph (``kgraph/thesaurus.txt``), read once."""
+    return parse_thesaurus(files("kgraph").joinpath("thesaurus.txt").read_text(encoding="utf-8"),
+                           "kgraph/thesaurus.txt")

@@ -1,0 +1,99 @@
+"""The thesaurus of topics (kgraph.thesaurus) and what the graph does with it: built inputs, no model."""
+
+import pytest
+
+from kgraph.graph import build_graph
+from kgraph.thesaurus import parse_thesaurus, thesaurus
+from kgraph.types import Mention, Paper
+
+
+def _paper(text, terms, kind="method"):
+    ms = []
+    for term in terms:
+        start = text.index(term)
+        ms.append(Mention(term, start, start + len(term), kind))
+    return Paper(text, sources=["x.txt:1"]), ms
+
+
+def _graph(items):
+    papers, mentions = zip(*items)
+    return build_graph(list(papers), list(mentions))
+
+
+def _broader(G, node):
+    return sorted(d["broader"] for u, v, d in G.edges(node, data=True) if d.get("kind") == "broader"
+                  and d["narrower"] == node)
+
+
+def test_thesaurus_shipped_file_reads_and_its_kinds_are_kinds():
+    t = thesaurus()
+    assert len(t.topics) > 300
+    assert t.topic("uncertainty estimation") == t.topic("Uncertainty Quantification") == "uncertainty quantification"
+    assert t.ancestors(t.topic("GP-UCB"))[:2] == ["upper confidence bound", "multi armed bandit"]
+    assert {topic.kind for topic in t.topics.values()} <= {"method", "task", "concept", "area"}
+
+
+@pytest.mark.parametrize("text, error", [
+    ("a\n   b\n", "line 2: not a topic line"),
+    ("a\n    b\n", "line 2: indented more than one level"),
+    ("a [thing]\n", "line 1: kind 'thing'"),
+    ("a | b\nc | B\n", "line 2: 'B' already names 'a'"),
+    ("a\nb\na\n", "line 3: 'a' is listed twice"),
+])
+def test_thesaurus_malformed_lines_are_named(text, error):
+    with pytest.raises(ValueError, match=error):
+        parse_thesaurus(text, "t.txt")
+
+
+def test_graph_terms_of_one_topic_meet_at_it():
+    t1 = "We study conformal prediction for regression."
+    t2 = "Evidential deep learning estimates uncertainty."
+    t3 = "A conformal prediction method for graphs."
+    G = _graph([_paper(t1, ["conformal prediction"]), _paper(t2, ["Evidential deep learning"]),
+                _paper(t3, ["conformal prediction"])])
+    uq = "concept:uncertainty_quantification"
+    assert G.nodes[uq]["label"] == "uncertainty quantification" and G.nodes[uq]["kind"] == "task"
+    assert _broader(G, "concept:conformal_prediction") == [uq]
+    assert _broader(G, "concept:evidential_deep_learning") == [uq]
+    assert G.nodes[uq]["papers_total"] == 3
+
+
+def test_graph_a_topic_under_one_term_only_is_no_node():
+    t1 = "We study conformal prediction for regression."
+    t2 = "A conformal prediction method for graphs."
+    G = _graph([_paper(t1, ["conformal prediction"]), _paper(t2, ["conformal prediction"])])
+    assert "concept:uncertainty_quantification" not in G
+    assert _broader(G, "concept:conformal_prediction") == []
+
+
+def test_graph_areas_join_nothing():
+    # "optimization" is an area: bilevel and minimax optimization papers need share nothing more
+    t1 = "We study bilevel optimization with lower-level constraints."
+    t2 = "Minimax optimization of smooth games is hard."
+    G = _graph([_paper(t1, ["bilevel optimization"], "task"), _paper(t2, ["Minimax optimization"], "task"),
+                _paper(t1 + " Again.", ["bilevel optimization"], "task")])
+    assert "concept:optimization" not in G
+    assert _broader(G, "concept:bilevel_optimization") == []
+
+
+def test_graph_synonyms_are_one_concept_and_found_in_the_text():
+    t1 = "Uncertainty estimation for deep networks is cheap."
+    t2 = "We improve uncertainty quantification of regressors."
+    t3 = "Ensembles give reliable uncertainty estimation in practice."
+    G = _graph([_paper(t1, ["Uncertainty estimation"], "task"), _paper(t2, ["uncertainty quantification"], "task"),
+                _paper(t3, ["Ensembles"])])
+    node = G.nodes["concept:uncertainty_quantification"]
+    assert node["papers"] == 3  # the third paper's text says it, though the tagger did not
+    assert set(node["aliases"].split("|")) == {"Uncertainty estimation", "uncertainty quantification"}
+
+
+def test_graph_a_term_narrows_a_topic_by_its_last_words_only_after_a_space():
+    t1 = "Split conformal prediction is valid. Evidential deep learning is fast."
+    t2 = "Multi-gradient descent balances objectives; stochastic gradient descent does not."
+    G = _graph([_paper(t1, ["Split conformal prediction", "Evidential deep learning"]),
+                _paper(t1 + " Again.", ["Split conformal prediction", "Evidential deep learning"]),
+                _paper(t2, ["Multi-gradient descent", "stochastic gradient descent"]),
+                _paper(t2 + " Again.", ["Multi-gradient descent", "stochastic gradient descent"])])
+    assert _broader(G, "concept:split_conformal_prediction") == ["concept:uncertainty_quantification"]
+    # a hyphenated word is never split: multi-gradient descent is no kind of gradient descent
+    assert "concept:gradient_descent" not in _broader(G, "concept:multi_gradient_descent")
