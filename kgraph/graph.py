@@ -76,6 +76,7 @@ class _Concept:
     heads: Counter = field(default_factory=Counter)  # last words as written ("models" of "Mamba models")
     spelt: dict = field(default_factory=dict)  # surface with a short form spelt out -> as written ("mini-batch SGD")
     label: str | None = None  # a thesaurus topic's own label, when the topic became a node through its terms
+    text_only: bool = False  # a thesaurus topic found only by reading the text, never by the tagger
 
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
@@ -175,6 +176,28 @@ def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention
         if len(groups) == 1:
             shorts[short] = groups[0][0]
     return shorts, same
+
+
+def _thesaurus_spelling(same: dict[str, str], shorts: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """One definition written several ways is keyed by the way the thesaurus writes it, if it does.
+
+    "reproducible" / "reproducing kernel Hilbert spaces" (RKHS) is one
+    definition; the thesaurus knows the second, so both are keyed by it and
+    meet the topic's other names.
+    """
+    names = thesaurus().names
+    groups: dict[str, set[str]] = defaultdict(set)
+    for variant, canonical in same.items():
+        groups[canonical].add(variant)
+    same = dict(same)
+    for canonical, variants in groups.items():
+        known = sorted(v for v in variants if v in names)
+        if canonical in names or not known:
+            continue
+        for v in (variants | {canonical}) - {known[0]}:
+            same[v] = known[0]
+        same.pop(known[0], None)
+    return same, {short: same.get(long, long) for short, long in shorts.items()}
 
 
 def _full_long_form(m: Mention, text: str) -> str:
@@ -383,6 +406,7 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
     mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     shorts, same = _resolve_shorts(papers, mentions)
+    same, shorts = _thesaurus_spelling(same, shorts)
     synonyms = {name: key for name, key in thesaurus().names.items() if name != key}
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, the mention texts (a tuple)]
@@ -452,6 +476,7 @@ def build_graph(
     _merge_compounds(concepts, paper_terms)
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
     _add_named(papers, texts, concepts, paper_terms, shorts)
+    _add_topic_names(papers, texts, concepts, paper_terms)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms)
@@ -509,6 +534,8 @@ def build_graph(
     for paper, terms in zip(papers, paper_terms):
         links: dict[str, list] = {}
         for key, (count, role, texts) in terms.items():
+            if key not in nodes and concepts[key].text_only:
+                continue  # a topic name read in the text, no node: the paper's own terms say where it belongs
             for target in ([key] if key in nodes else fold.get(key, [])):
                 link = links.setdefault(target, [0, "mentions", set()])
                 link[0] += count
@@ -679,8 +706,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     def direct_node(key: str, c: _Concept) -> bool | None:
         """True: a node; False: never; None: a node only if it narrows a multi-word term."""
         text = surface(c, key)
-        if is_vague(text) or is_vague(key):
-            return False
+        if is_vague(text) or is_vague(key) or c.text_only and len(c.papers) < 2:
+            return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
@@ -834,6 +861,9 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[s
         for topic in above(key):
             papers[topic] |= concepts[key].papers
             under[topic].add(key)
+    for topic in under.keys() & concepts.keys():  # a topic one paper names: one of the terms that meet there
+        papers[topic] |= concepts[topic].papers
+        under[topic].add(topic)
     for topic in sorted(under):
         if (topic not in node_of and topic in joins and len(under[topic]) >= 2
                 and len(papers[topic]) >= 2):
@@ -998,6 +1028,53 @@ def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
                     (c.shorts if defined else c.surfaces)[surface] += 1
                     c.named = True
                 terms[key][0] += 1
+
+
+def _add_topic_names(papers, texts, concepts, paper_terms) -> None:
+    """Thesaurus topics written in an abstract are its terms, found or not by the tagger.
+
+    "binary classification with weak supervision": the tagger took the task,
+    not its setting. Names of two or more words only (as written or as a
+    spelling variant, the longest first); never an area or a field-wide term.
+    A topic only one paper writes, and the tagger never found, is no node of
+    its own: it becomes one where other terms meet there (:func:`_add_topics`).
+    """
+    th = thesaurus()
+    names: dict[str, tuple[str, str]] = {}  # a name's key -> (its topic's key, the name as the thesaurus writes it)
+    for topic in th.topics.values():
+        if topic.kind == "area" or topic.key in FIELD_GENERIC or topic.key in LONE_GENERIC:
+            continue
+        for name in topic.names:
+            k = concept_key(name)
+            if " " in k and not is_junk(k):
+                names.setdefault(k, (topic.key, name))
+    longest: dict[str, int] = {}
+    for k in names:
+        words = k.split()
+        longest[words[0]] = max(longest.get(words[0], 0), len(words))
+    for paper, text, terms in zip(papers, texts, paper_terms):
+        norm = text.words
+        i = 0
+        while i < len(norm):
+            step = 1
+            for n in range(min(longest.get(norm[i], 0), len(norm) - i), 1, -1):
+                found = names.get(" ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1]))))
+                if found is None:
+                    continue
+                key, name = found
+                c = concepts.get(key)
+                if c is None:
+                    c = concepts[key] = _Concept(text_only=True)
+                if key not in terms:
+                    terms[key] = [0, "mentions", ()]
+                    c.papers.add(paper.id)
+                    c.kinds[th.topics[key].kind] += 1
+                    if not c.surfaces:
+                        c.surfaces[name] += 1
+                terms[key][0] += 1
+                step = n
+                break
+            i += step
 
 
 def _find_words(surface: str, key: str) -> str | None:

@@ -94,6 +94,8 @@ def test_graph_a_term_narrows_a_topic_by_its_last_words_only_after_a_space():
                 _paper(t1 + " Again.", ["Split conformal prediction", "Evidential deep learning"]),
                 _paper(t2, ["Multi-gradient descent", "stochastic gradient descent"]),
                 _paper(t2 + " Again.", ["Multi-gradient descent", "stochastic gradient descent"])])
-    assert _broader(G, "concept:split_conformal_prediction") == ["concept:uncertainty_quantification"]
+    # (the text names conformal prediction in two papers: a term, and the topic between)
+    assert _broader(G, "concept:split_conformal_prediction") == ["concept:conformal_prediction"]
+    assert _broader(G, "concept:conformal_prediction") == ["concept:uncertainty_quantification"]
     # a hyphenated word is never split: multi-gradient descent is no kind of gradient descent
     assert "concept:gradient_descent" not in _broader(G, "concept:multi_gradient_descent")
