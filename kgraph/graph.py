@@ -519,6 +519,9 @@ def build_graph(
         if (len(words) > 2 and _singular(words[-1].lower()) in GENERIC_HEADS and not is_name(label) and not c.label
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
+        topic = thesaurus().topics.get(key)
+        if topic is not None and len(topic.label.split()) > len(label.split()) and not c.named and not is_name(label):
+            label = topic.label  # the key dropped a generic head the topic's name has: "kernel methods", not "kernel"
         # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
         written = {w: c.surfaces[f] for f, w in c.spelt.items()}
         aliases = sorted(set(c.surfaces) | set(c.shorts) | set(written),

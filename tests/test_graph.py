@@ -281,8 +281,9 @@ def test_graph_lone_term_is_labelled_by_its_word():
         _paper(t2, [("kernel setting", t2, {"kind": "concept"})]),
         _paper(t3, [("Matern kernel", t3), ("squared exponential kernel", t3)]),
     ])
-    # "kernel setting" is keyed "kernel" (a generic head off): the label is the word, not the phrase
-    assert G.nodes["concept:kernel"]["label"] == "kernel"
+    # "kernel setting" is keyed "kernel" (a generic head off): the label is not the phrase but the topic's name
+    # in the thesaurus, where "kernel methods" is keyed "kernel" too
+    assert G.nodes["concept:kernel"]["label"] == "kernel methods"
     assert _papers_of(G, "concept:kernel") == sorted([t1, t2])
 
 
