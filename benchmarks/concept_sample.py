@@ -39,8 +39,9 @@ def describe(G, c: str) -> str:
             if k >= 0:
                 context = "..." + abstract[max(0, k - 80): k + len(form) + 60] + "..."
                 break
+    # a broader edge, or a relation edge that kept the broader fact (a relation outranks it)
     broader = [G.nodes[x]["label"] for x in G[c]
-               if G.edges[c, x].get("kind") == "broader" and G.edges[c, x]["broader"] == x]
+               if G.edges[c, x].get("broader") == x and G.edges[c, x].get("narrower") == c]
     return (f"{d['label']!r} [kind={d['kind']}, papers={d['papers']}, papers incl. narrower terms="
             f"{d.get('papers_total')}, aliases={d.get('aliases', '')!r}, broader={broader}]\n   context: {context}")
 

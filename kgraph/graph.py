@@ -492,6 +492,11 @@ def build_graph(
         same_head = [b for b in broader.get(key, ()) if b in kinds and key.endswith(" " + b)]
         if len(c.papers) < 2 and not (c.named or c.shorts) and len(same_head) == 1:
             kinds[key] = kinds[same_head[0]]
+    th = thesaurus()
+    for key in nodes:  # a thesaurus topic has the kind the thesaurus gives it ("conformal prediction" is a method)
+        topic = th.topics.get(th.names.get(key, ""))
+        if topic is not None and topic.kind != "area":
+            kinds[key] = topic.kind
 
     G = nx.Graph()
     for paper, ms in zip(papers, mentions):
@@ -709,7 +714,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     def direct_node(key: str, c: _Concept) -> bool | None:
         """True: a node; False: never; None: a node only if it narrows a multi-word term."""
         text = surface(c, key)
-        if is_vague(text) or is_vague(key) or c.text_only and len(c.papers) < 2:
+        if is_vague(text) or is_vague(key) or c.text_only and len(c.papers) < 2 or key in areas:
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
@@ -728,13 +733,15 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         words = min((len(concept_key(c.spelt.get(f, f)).split()) for f in c.surfaces), default=len(key.split()))
         return None if words <= MAX_SINGLETON_WORDS else False
 
+    # a field's area ("computer vision", "natural language processing") joins papers that share nothing more
+    areas = {k for k, t in thesaurus().topics.items() if t.kind == "area"}
     verdict = {key: direct_node(key, c) for key, c in concepts.items()}
     nodes = {key for key, v in verdict.items() if v}
     # terms in their own right that are only ever seen inside longer keys: a head shared by two
     # papers' keys ("regret bound"), or a word that many different modifiers narrow down
     # ("Lipschitz / GP / semi- bandits"; "gradient descent" alone does not make "descent" a term)
     for sub, ps in contained.items():
-        if sub in nodes or verdict.get(sub) is False:
+        if sub in nodes or verdict.get(sub) is False or sub in areas:
             continue
         if sub not in concepts and containers[sub] < 2:
             continue  # inside one name only ("kernel Hilbert space" of RKHS): no term of its own
@@ -745,7 +752,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                 concepts[sub] = _Concept()
     for word, before in left.items():
         alone = concepts[word].papers if word in concepts else set()
-        if (word not in nodes and not is_vague(word)
+        if (word not in nodes and not is_vague(word) and word not in areas
                 and (len(before) >= MIN_MODIFIERS and len(word_papers[word]) >= MIN_MODIFIERS
                      or alone and len(before) >= 2 and len(word_papers[word] | alone) >= MIN_MODIFIERS)
                 and word not in LONE_GENERIC and word not in FIELD_GENERIC and not is_junk(word) and len(word) > 2
@@ -909,13 +916,29 @@ class _Text(NamedTuple):
     plain: str
     written: tuple[str, ...]
     words: tuple[str, ...]
+    #: positions in ``words`` of words glued by a hyphen to a word before them ("convex" of "non-convex")
+    joined: frozenset = frozenset()
 
 
 def _read_text(abstract: str) -> _Text:
     """The words are interned: a corpus's abstracts share their words, and 100,000 of them are held at once."""
     plain = _MATH_SPAN.sub(" ", abstract)
-    words = tuple(intern(_americanize(t)) for t in _TOKEN.findall(re.sub(r"[\-_/]", " ", plain.lower())))
-    return _Text(plain, tuple(map(intern, _TOKEN.findall(plain))), words)
+    lowered = re.sub(r"[\-_/]", " ", plain.lower())
+    tokens = list(_TOKEN.finditer(lowered))
+    words = tuple(intern(_americanize(t.group(0))) for t in tokens)
+    joined = frozenset()
+    if len(lowered) == len(plain):  # (lower() keeps the length but for a few letters, such as dotted I)
+        # a number before the hyphen only parameterises the word: "2-Wasserstein distance" is one
+        joined = frozenset(i for i, t in enumerate(tokens) if _glued(plain, t.start()))
+    return _Text(plain, tuple(map(intern, _TOKEN.findall(plain))), words, joined)
+
+
+def _glued(plain: str, start: int) -> bool:
+    """True when the word at ``start`` is glued by a hyphen, slash or underscore to a word that is no bare number."""
+    if start < 2 or plain[start - 1] not in "-_/" or not plain[start - 2].isalnum():
+        return False
+    before = re.search(r"[\w.]+$", plain[max(0, start - 41) : start - 1])
+    return before is None or not before.group(0).replace(".", "").isdigit()
 
 
 def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
@@ -974,7 +997,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
         norm = text.words
         i = 0
         while i < len(norm):
-            longest = multi.get(norm[i], 0)
+            longest = multi.get(norm[i], 0) if i not in text.joined else 0  # "convex" of "non-convex": no start
             step = 1
             for n in range(min(longest, len(norm) - i), 1, -1):
                 cand = " ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1])))
@@ -1060,7 +1083,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms) -> None:
         i = 0
         while i < len(norm):
             step = 1
-            for n in range(min(longest.get(norm[i], 0), len(norm) - i), 1, -1):
+            for n in range(min(longest.get(norm[i], 0) if i not in text.joined else 0, len(norm) - i), 1, -1):
                 found = names.get(" ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1]))))
                 if found is None:
                     continue

@@ -325,7 +325,7 @@ def neighbourhood(G: nx.Graph, concept: str, *, depth: int = 1, kinds: Iterable[
     ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
     >>> sub = neighbourhood(G, "catastrophic forgetting", kinds=["paper"])
     >>> sorted(k for _, k in sub.nodes(data="kind"))
-    ['paper', 'paper', 'task']
+    ['concept', 'paper', 'paper']
     """
     if depth < 1:
         raise ValueError(f"depth = {depth} is invalid; it must be at least 1")

@@ -30,7 +30,7 @@ def test_thesaurus_shipped_file_reads_and_its_kinds_are_kinds():
     assert len(t.topics) > 300
     assert t.topic("uncertainty estimation") == t.topic("Uncertainty Quantification") == "uncertainty quantification"
     assert t.ancestors(t.topic("GP-UCB"))[:2] == ["upper confidence bound", "multi armed bandit"]
-    assert {topic.kind for topic in t.topics.values()} <= {"method", "task", "concept", "area"}
+    assert {topic.kind for topic in t.topics.values()} <= {"method", "task", "metric", "concept", "area"}
 
 
 @pytest.mark.parametrize("text, error", [
@@ -99,3 +99,21 @@ def test_graph_a_term_narrows_a_topic_by_its_last_words_only_after_a_space():
     assert _broader(G, "concept:conformal_prediction") == ["concept:uncertainty_quantification"]
     # a hyphenated word is never split: multi-gradient descent is no kind of gradient descent
     assert "concept:gradient_descent" not in _broader(G, "concept:multi_gradient_descent")
+
+
+def test_graph_a_topic_has_the_thesaurus_kind_and_an_area_is_no_node():
+    t1 = "We apply conformal prediction to natural language processing tasks."
+    t2 = "Conformal prediction for natural language processing models is studied."
+    G = _graph([_paper(t1, ["conformal prediction", "natural language processing"], "task"),
+                _paper(t2, ["Conformal prediction", "natural language processing"], "task")])
+    assert G.nodes["concept:conformal_prediction"]["kind"] == "method"  # whatever the tagger said
+    assert "concept:natural_language_processing" not in G  # an area: it would join any two NLP papers
+
+
+def test_graph_text_matches_never_start_inside_a_hyphenated_word():
+    t1 = "Convex optimization is well understood."
+    t2 = "We study non-convex optimization of deep networks."
+    t3 = "Convex optimization gives the bound."
+    G = _graph([_paper(t1, ["Convex optimization"], "task"), _paper(t2, ["deep networks"]),
+                _paper(t3, ["Convex optimization"], "task")])
+    assert G.nodes["concept:convex_optimization"]["papers"] == 2  # not the non-convex paper
