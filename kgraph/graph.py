@@ -407,7 +407,9 @@ def build_graph(
     mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     shorts, same = _resolve_shorts(papers, mentions)
     same, shorts = _thesaurus_spelling(same, shorts)
-    synonyms = {name: key for name, key in thesaurus().names.items() if name != key}
+    # a short form the corpus defines (one way or several) means what the corpus says, not what the thesaurus does
+    defined = {concept_key(m.short_form or m.text) for ms in mentions for m in ms if m.long_form}
+    synonyms = {name: key for name, key in thesaurus().names.items() if name != key and name not in defined}
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, the mention texts (a tuple)]
     paper_terms: list[dict[str, list]] = []

@@ -117,3 +117,20 @@ def test_graph_text_matches_never_start_inside_a_hyphenated_word():
     G = _graph([_paper(t1, ["Convex optimization"], "task"), _paper(t2, ["deep networks"]),
                 _paper(t3, ["Convex optimization"], "task")])
     assert G.nodes["concept:convex_optimization"]["papers"] == 2  # not the non-convex paper
+
+
+def test_graph_a_short_form_the_corpus_defines_is_not_the_thesaurus_synonym():
+    t1 = "We study object tracking (OT) in videos. OT is hard."
+    t2 = "We use optimal transport (OT) between measures. OT is costly."
+    t3 = "OT fails in clutter."
+    mention = lambda text, surface, **kw: Mention(surface, text.index(surface), text.index(surface) + len(surface),
+                                                  "task", **kw)
+    G = _graph([
+        (Paper(t1, sources=["x:1"]), [mention(t1, "object tracking", short_form="OT"),
+                                      mention(t1, "OT", long_form="object tracking")]),
+        (Paper(t2, sources=["x:2"]), [mention(t2, "optimal transport", short_form="OT"),
+                                      mention(t2, "OT", long_form="optimal transport")]),
+        (Paper(t3, sources=["x:3"]), [mention(t3, "OT")]),
+    ])
+    # "OT" is defined two ways here: the third paper's undefined "OT" is neither, least of all the thesaurus's
+    assert G.nodes["concept:optimal_transport"]["papers"] == 1
