@@ -494,6 +494,8 @@ def build_graph(
         same_head = [b for b in broader.get(key, ()) if b in kinds and key.endswith(" " + b)]
         if len(c.papers) < 2 and not (c.named or c.shorts) and len(same_head) == 1:
             kinds[key] = kinds[same_head[0]]
+    for key in _problem_names(texts, shorts, same) & nodes:  # "two new problems: the USSS and UDSS"
+        kinds[key] = "task"
     th = thesaurus()
     for key in nodes:  # a thesaurus topic has the kind the thesaurus gives it ("conformal prediction" is a method)
         topic = th.topics.get(th.names.get(key, ""))
@@ -1056,6 +1058,38 @@ def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
                     (c.shorts if defined else c.surfaces)[surface] += 1
                     c.named = True
                 terms[key][0] += 1
+
+
+#: "problems such as X, Y and Z", "two new broad problems: the X and Y", "concrete problems like X".
+_PROBLEM_CUE = re.compile(r"\bproblems\s*(?::\s*|,\s*|\s+)(?:(?:such as|like|including|namely|e\.g\.,?)\s+)?"
+                          r"|\bproblem\s*(?::\s*|\s+(?:such as|like|including|namely)\s+)")
+#: Where such a list ends: a clause or a preposition after the names.
+_LIST_END = re.compile(r"[.;:]\s|\b(?:which|that|where|who|with|to|for|in|on|are|is|was|were|by|from|under|using|"
+                       r"we|can|has|have|remain|remains)\b")
+
+
+def _problem_names(texts, shorts, same) -> set[str]:
+    """Keys of the names a text lists as problems: they are tasks, whatever their head says.
+
+    "we formalize two new broad problems: the Unrestricted Sparsest Submodular
+    Set (USSS) and Unrestricted Densest Supermodular Set (UDSS) which allow
+    ...": both are problems, though a "set" is otherwise a concept. Only
+    items of a few words count, read up to the end of the clause.
+    """
+    out: set[str] = set()
+    for text in texts:
+        for cue in _PROBLEM_CUE.finditer(text.plain):
+            rest = text.plain[cue.end() : cue.end() + 200]
+            end = _LIST_END.search(rest)
+            listed = strip_parentheticals(rest[: end.start()] if end else rest)
+            for item in re.split(r",|\band\b|\bor\b", re.sub(r"\[[^\]]*\]", " ", listed)):
+                words = [w for w in item.split() if w.lower() not in ("the", "a", "an")]
+                if not words or len(words) > 6 or not any(w[:1].isupper() for w in words):
+                    continue  # names only: "problems like the ones above" lists none
+                key = concept_key(" ".join(words))
+                key = shorts.get(key, key)
+                out.add(same.get(key, key))
+    return out
 
 
 def _add_topic_names(papers, texts, concepts, paper_terms) -> None:

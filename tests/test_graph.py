@@ -455,3 +455,17 @@ def test_graph_short_form_spelt_out_in_a_label_stays_an_alias():
     ])
     local = next(d for _, d in G.nodes(data=True) if d["label"] == "local stochastic gradient descent")
     assert {"Local SGD", "local SGD"} <= set(local["aliases"].split("|"))
+
+
+def test_graph_names_listed_as_problems_are_tasks():
+    t = ("We formalize two new broad problems: the Unrestricted Sparsest Submodular Set (USSS) and Unrestricted "
+         "Densest Supermodular Set (UDSS) which allow negative functions. Solvers win on concrete problems like "
+         "HNSN [39]. This problem generalizes the Densest Subgraph.")
+    mentions = [("Unrestricted Sparsest Submodular Set", t, {"kind": "concept"}), ("HNSN", t, {"kind": "method"}),
+                ("Unrestricted Densest Supermodular Set", t, {"kind": "concept"}),
+                ("Densest Subgraph", t, {"kind": "concept"})]
+    G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["Unrestricted Sparsest Submodular Set"] == kinds["Unrestricted Densest Supermodular Set"] == "task"
+    assert kinds["HNSN"] == "task"
+    assert kinds["Densest Subgraph"] == "concept"  # "this problem generalizes ...": no list of problems
