@@ -152,11 +152,19 @@ def inputs_stamp(papers: Sequence[Paper], *, model_dir: str | None = None, **thr
 
 @lru_cache(maxsize=1)
 def _code_version() -> str:
-    """A hash of the package's code and page assets: a build made by other code is never reused."""
-    root = Path(__file__).parent
+    """A hash of the package's code and data: a build made by other code is never reused."""
+    return _tree_hash(Path(__file__).parent)
+
+
+def _tree_hash(root: Path) -> str:
+    """A hash of every file of the package but the model (whose version the extractor's stands for).
+
+    Code, page assets and data such as the thesaurus: a change to any of them changes what a build makes.
+    """
     h = hashlib.sha1()
-    for f in sorted([*root.glob("*.py"), *root.glob("html/*")]):
-        h.update(f.name.encode())
+    for f in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                    and p.relative_to(root).parts[0] != "model"):
+        h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())
     return h.hexdigest()
 

@@ -1,6 +1,7 @@
 """kgraph.build: a warm rebuild of unchanged input reuses the saved graph."""
 
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,18 @@ def test_build_rebuilds_when_inputs_or_settings_change(tmp_path, change):
     else:
         kg = kgraph.build(data, reuse=out, min_cooccurrence=3)
         assert kg.graph.graph["min_cooccurrence"] == 3
+
+
+def test_build_code_version_covers_package_data_not_the_model(tmp_path):
+    import shutil
+    from kgraph.build import _tree_hash
+    import kgraph as package
+
+    root = tmp_path / "kgraph"
+    shutil.copytree(Path(package.__file__).parent, root, ignore=shutil.ignore_patterns("__pycache__", "*.onnx"))
+    before = _tree_hash(root)
+    (root / "model" / "config.json").write_text("{}", encoding="utf-8")  # the extractor's version covers it
+    assert _tree_hash(root) == before
+    with open(root / "thesaurus.txt", "a", encoding="utf-8") as f:  # a warm build must not keep a stale graph
+        f.write("a new topic\n")
+    assert _tree_hash(root) != before
