@@ -194,17 +194,22 @@ def _cmd_neighbours(args) -> int:
                    key=lambda n: (sub.nodes[n].get("kind") == "paper", -int(sub.nodes[n].get("papers", 0)), n))
     data = {"concept": center, "label": _node_label(kg, center),
             "nodes": [{"id": n, "kind": sub.nodes[n].get("kind"), "label": _node_label(kg, n),
-                       "papers": sub.nodes[n].get("papers", 0)} for n in nodes]}
+                       "papers": sub.nodes[n].get("papers", 0),
+                       "papers_total": sub.nodes[n].get("papers_total", sub.nodes[n].get("papers", 0))}
+                      for n in nodes]}
     # a paper's row has no paper count (its own node counts itself)
-    rows = [(d["kind"], "" if d["kind"] == "paper" else d["papers"], d["label"]) for d in data["nodes"]]
+    rows = [(d["kind"], *(("", "") if d["kind"] == "paper" else (d["papers"], d["papers_total"])), d["label"])
+            for d in data["nodes"]]
     data["relations"] = kg.relations(center)
     if not args.json:
-        print(f"{data['label']} ({center}): {len(nodes)} nodes within depth {args.depth}")
+        c = kg.graph.nodes[center]
+        print(f"{data['label']} ({center}): {c.get('papers', 0)} papers, {c.get('papers_total', c.get('papers', 0))} "
+              f"with its narrower terms; {len(nodes)} nodes within depth {args.depth}")
         for r in data["relations"]:
             print(f"  {r['text']}")
         if not nodes and args.kind and "paper" not in args.kind and args.depth == 1:
             print("(concepts meet through the papers that mention them: try --depth 2)")
-    return _emit(args, data, rows, ("kind", "papers", "label"))
+    return _emit(args, data, rows, ("kind", "papers", "with narrower", "label"))
 
 
 def _cmd_relations(args) -> int:
@@ -260,15 +265,24 @@ def _cmd_path(args) -> int:
 
 
 def _path_text(kg, path: list[str]) -> str:
-    """A path in words; a step along a relation edge says which ("Mamba --used_for--> language modeling")."""
-    out = _cut(_node_label(kg, path[0]), 40)
+    """A path in words: papers say they are papers, and a step along a relation or up or down the hierarchy
+    says which ("Mamba --used_for--> language modeling", "conformal prediction --broader--> uncertainty
+    quantification", "UFO-RL (paper)")."""
+
+    def name(n: str) -> str:
+        label = _cut(_node_label(kg, n), 40)
+        return f"{label} (paper)" if kg.graph.nodes[n].get("kind") == "paper" else label
+
+    out = name(path[0])
     for u, v in zip(path, path[1:]):
         d = kg.graph.edges[u, v]
         if d.get("kind") == "relation":
             out += f" --{d['relation']}--> " if d.get("head") == u else f" <--{d['relation']}-- "
+        elif d.get("kind") == "broader":
+            out += " --broader--> " if d.get("broader") == v else " --narrower--> "
         else:
             out += " -> "
-        out += _cut(_node_label(kg, v), 40)
+        out += name(v)
     return out
 
 

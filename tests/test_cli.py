@@ -203,3 +203,23 @@ def test_cli_build_progress_names_stages_and_moves_per_abstract(tmp_path, monkey
     assert stages == [("reading", None), ("extracting", 3), ("graph", None), ("exports", None)]
     assert [e for e in events if e[0] == "advance"] == [("advance", 1)] * 3
     assert "papers: 3" in capsys.readouterr().out
+
+
+def test_cli_path_names_papers_and_hierarchy_steps(tmp_path):
+    from kgraph.cli import _path_text
+    from kgraph.graph import build_graph
+    from kgraph.knowledge_graph import KnowledgeGraph
+    from kgraph.types import Mention, Paper
+
+    t1 = "We study conformal prediction for regression."
+    t2 = "Evidential deep learning estimates uncertainty."
+    t3 = "A conformal prediction method for graphs."
+    papers, mentions = [], []
+    for t, term in ((t1, "conformal prediction"), (t2, "Evidential deep learning"), (t3, "conformal prediction")):
+        papers.append(Paper(t, sources=["x.txt:1"]))
+        mentions.append([Mention(term, t.index(term), t.index(term) + len(term), "method")])
+    kg = KnowledgeGraph(build_graph(papers, mentions))
+    path = ["concept:conformal_prediction", "concept:uncertainty_quantification", "concept:evidential_deep_learning",
+            papers[1].id]
+    assert _path_text(kg, path) == ("conformal prediction --broader--> uncertainty quantification --narrower--> "
+                                    "Evidential deep learning -> Evidential deep learning estimates unce… (paper)")
