@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import NamedTuple, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 import networkx as nx
 
@@ -885,7 +885,7 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[s
             entry[topic] = node_of[topic] = topic
             c = concepts.setdefault(topic, _Concept())
             c.label = th.topics[topic].label  # "kernel methods", not the key's "kernel"
-            c.surfaces[c.label] += 0
+            c.surfaces[c.label] += 0  # among the aliases, without outweighing what the corpus writes
             if not c.kinds:
                 c.kinds[th.topics[topic].kind] += 1
 
@@ -945,6 +945,27 @@ def _glued(plain: str, start: int) -> bool:
     return before is None or not before.group(0).replace(".", "").isdigit()
 
 
+def _phrases(text: _Text, longest: dict[str, int], match) -> Iterator[tuple[int, int, object]]:
+    """``(start, words, match(key))`` for the phrases of ``text`` that ``match`` knows, longest first, left to right.
+
+    A candidate is the key of a run of two or more words (the last one
+    singular), at most ``longest[first word]`` long; a run never starts inside
+    a hyphenated word ("convex" of "non-convex"), and a match is not searched
+    again inside itself.
+    """
+    norm = text.words
+    i = 0
+    while i < len(norm):
+        step = 1
+        for n in range(min(longest.get(norm[i], 0) if i not in text.joined else 0, len(norm) - i), 1, -1):
+            found = match(" ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1]))))
+            if found is not None:
+                yield i, n, found
+                step = n
+                break
+        i += step
+
+
 def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
                  shorts: dict[str, str] | None = None, synonyms: dict[str, str] | None = None) -> None:
     """Link papers to the corpus's terms where their text names them but no mention did.
@@ -999,19 +1020,14 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
         found: Counter = Counter()
         consumed: set[int] = set()  # word positions inside a multi-word term found
         norm = text.words
-        i = 0
-        while i < len(norm):
-            longest = multi.get(norm[i], 0) if i not in text.joined else 0  # "convex" of "non-convex": no start
-            step = 1
-            for n in range(min(longest, len(norm) - i), 1, -1):
-                cand = " ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1])))
-                cand = alias.get(cand, cand)
-                if cand in nodes and cand in concepts:
-                    found[cand] += 1
-                    consumed.update(range(i, i + n))
-                    step = n
-                    break
-            i += step
+
+        def term(cand: str) -> str | None:
+            cand = alias.get(cand, cand)
+            return cand if cand in nodes and cand in concepts else None
+
+        for i, n, key in _phrases(text, multi, term):
+            found[key] += 1
+            consumed.update(range(i, i + n))
         for token in text.written:
             key = names.get(token)
             if key is not None:
@@ -1115,28 +1131,17 @@ def _add_topic_names(papers, texts, concepts, paper_terms) -> None:
         words = k.split()
         longest[words[0]] = max(longest.get(words[0], 0), len(words))
     for paper, text, terms in zip(papers, texts, paper_terms):
-        norm = text.words
-        i = 0
-        while i < len(norm):
-            step = 1
-            for n in range(min(longest.get(norm[i], 0) if i not in text.joined else 0, len(norm) - i), 1, -1):
-                found = names.get(" ".join((*norm[i : i + n - 1], _singular(norm[i + n - 1]))))
-                if found is None:
-                    continue
-                key, name = found
-                c = concepts.get(key)
-                if c is None:
-                    c = concepts[key] = _Concept(text_only=True)
-                if key not in terms:
-                    terms[key] = [0, "mentions", ()]
-                    c.papers.add(paper.id)
-                    c.kinds[th.topics[key].kind] += 1
-                    if not c.surfaces:
-                        c.surfaces[name] += 1
-                terms[key][0] += 1
-                step = n
-                break
-            i += step
+        for _, _, (key, name) in _phrases(text, longest, names.get):
+            c = concepts.get(key)
+            if c is None:
+                c = concepts[key] = _Concept(text_only=True)
+            if key not in terms:
+                terms[key] = [0, "mentions", ()]
+                c.papers.add(paper.id)
+                c.kinds[th.topics[key].kind] += 1
+                if not c.surfaces:
+                    c.surfaces[name] += 1
+            terms[key][0] += 1
 
 
 def _find_words(surface: str, key: str) -> str | None:
