@@ -134,3 +134,15 @@ def test_graph_a_short_form_the_corpus_defines_is_not_the_thesaurus_synonym():
     ])
     # "OT" is defined two ways here: the third paper's undefined "OT" is neither, least of all the thesaurus's
     assert G.nodes["concept:optimal_transport"]["papers"] == 1
+
+
+def test_graph_a_topic_more_than_two_levels_up_is_no_broader_term():
+    # Direct Preference Optimization -> preference optimization -> LLM alignment -> large language models
+    t1 = "Direct Preference Optimization aligns large language models."
+    t2 = "Large language models hallucinate; Direct Preference Optimization helps."
+    t3 = "We probe large language models."
+    G = _graph([_paper(t1, ["Direct Preference Optimization", "large language models"]),
+                _paper(t2, ["Large language models", "Direct Preference Optimization"]),
+                _paper(t3, ["large language models"])])
+    assert "concept:large_language_model" in G
+    assert _broader(G, "concept:direct_preference_optimization") == []
