@@ -20,6 +20,7 @@ from .progress import BuildProgress
 from .read import normalize_text, read_inputs
 from .types import Paper
 from .relations import has_relation_model
+from .thesaurus import Thesaurus, load_thesaurus, thesaurus
 
 __all__ = ["build", "from_texts", "load"]
 
@@ -29,7 +30,8 @@ log = logging.getLogger("kgraph")
 def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool | BuildProgress = False,
           model_dir: str | None = None, cache: bool | str | Path = False, jobs: int = 1,
           scheduler: str | None = None, min_cooccurrence: int = MIN_COOCCURRENCE, min_npmi: float = MIN_NPMI,
-          max_neighbours: int = MAX_NEIGHBOURS, reuse: str | Path | None = None) -> KnowledgeGraph:
+          max_neighbours: int = MAX_NEIGHBOURS, reuse: str | Path | None = None,
+          thesaurus: str | Path | Sequence[str | Path] = ()) -> KnowledgeGraph:
     """Read abstracts under ``inputs``, extract their concepts and build the graph.
 
     With ``reuse`` (an output folder), a graph saved there from the same
@@ -55,6 +57,10 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
         Extract on the Dask cluster at this address.
     min_cooccurrence, min_npmi, max_neighbours
         When two concepts are linked (see :func:`kgraph.graph.build_graph`).
+    thesaurus : path or list of paths
+        Files of topics to add to kgraph's thesaurus (the format of
+        ``kgraph/thesaurus.txt``); read before the abstracts, so that a bad
+        file stops the build at once.
 
     Examples
     --------
@@ -65,19 +71,20 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
     if isinstance(inputs, (str, Path)):
         inputs = [inputs]
     bar = progress if isinstance(progress, BuildProgress) else BuildProgress() if progress else None
+    topics = load_thesaurus(thesaurus)
     try:
         if bar:
             bar.stage("reading")
         papers = read_inputs(inputs, warn=log.warning)
         thresholds = dict(min_cooccurrence=min_cooccurrence, min_npmi=min_npmi, max_neighbours=max_neighbours)
-        stamp = inputs_stamp(papers, model_dir=model_dir, **thresholds)
+        stamp = inputs_stamp(papers, model_dir=model_dir, topics=topics, **thresholds)
         if reuse is not None:
             saved = _saved_build(Path(reuse), stamp)
             if saved is not None:
                 log.info(f"{reuse}: built from the same abstracts with the same code; reusing it")
                 return saved
         kg = _build(papers, progress=bar, model_dir=model_dir, cache=cache, jobs=jobs, scheduler=scheduler,
-                    **thresholds)
+                    topics=topics, **thresholds)
         kg.graph.graph["inputs"] = stamp
         return kg
     finally:
@@ -114,7 +121,7 @@ def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: boo
 
 def _build(papers: list[Paper], *, progress: BuildProgress | None = None, model_dir: str | None = None,
            cache: bool | str | Path = False, jobs: int = 1, scheduler: str | None = None,
-           **thresholds) -> KnowledgeGraph:
+           topics: Thesaurus | None = None, **thresholds) -> KnowledgeGraph:
     texts = [p.abstract for p in papers]
     relations = has_relation_model(model_dir)
     store = None
@@ -132,16 +139,19 @@ def _build(papers: list[Paper], *, progress: BuildProgress | None = None, model_
         progress.stage("graph")
     if relations:
         mentions, rels = [r[0] for r in results], [r[1] for r in results]
-        return KnowledgeGraph(build_graph(papers, mentions, relations=rels, **thresholds))
-    return KnowledgeGraph(build_graph(papers, results, **thresholds))
+        return KnowledgeGraph(build_graph(papers, mentions, relations=rels, topics=topics, **thresholds))
+    return KnowledgeGraph(build_graph(papers, results, topics=topics, **thresholds))
 
 
-def inputs_stamp(papers: Sequence[Paper], *, model_dir: str | None = None, **thresholds) -> str:
+def inputs_stamp(papers: Sequence[Paper], *, model_dir: str | None = None, topics: Thesaurus | None = None,
+                 **thresholds) -> str:
     """A hash of everything a build depends on: the papers (text, metadata, sources), the
-    extractor, the graph settings and kgraph's own code."""
+    extractor, the graph settings, kgraph's own code and data, and the user's thesaurus topics."""
     h = hashlib.sha1()
     h.update(extractor_version(model_dir, has_relation_model(model_dir)).encode())
     h.update(_code_version().encode())
+    if topics is not None and topics is not thesaurus():
+        h.update(repr(sorted(topics.topics.items())).encode())
     h.update(json.dumps(thresholds, sort_keys=True).encode())
     for p in papers:
         h.update(p.id.encode())

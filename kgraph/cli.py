@@ -49,7 +49,7 @@ def _cmd_build(args) -> int:
     cache = False if args.no_cache else (args.cache or True)
     try:
         kg = build(args.inputs or ["data"], progress=progress or False, cache=cache, jobs=args.jobs,
-                   scheduler=args.scheduler, reuse=None if args.no_cache else out)
+                   scheduler=args.scheduler, reuse=None if args.no_cache else out, thesaurus=args.thesaurus)
         if progress:
             progress.stage("exports")
         files = [out / name for name in FILES] if kg.reused_from == out else kg.save(out)
@@ -374,6 +374,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS", help="extract on the Dask cluster at ADDRESS (tcp://host:8786)")
     p.add_argument("--cache", metavar="FILE", help="extraction cache (default: ~/.cache/kgraph/mentions.sqlite)")
     p.add_argument("--no-cache", action="store_true", help="extract everything again, without reading or writing the cache")
+    p.add_argument("--thesaurus", action="append", default=[], metavar="FILE",
+                   help="topics to add to kgraph's thesaurus (the format of kgraph/thesaurus.txt; repeatable)")
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("train-relations", help="train the relation classifier on SciERC-format files (train extra)")

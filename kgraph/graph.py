@@ -38,7 +38,7 @@ from .abbrev import best_long_form
 from .canon import _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
-from .thesaurus import thesaurus
+from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
@@ -178,14 +178,15 @@ def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention
     return shorts, same
 
 
-def _thesaurus_spelling(same: dict[str, str], shorts: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+def _thesaurus_spelling(same: dict[str, str], shorts: dict[str, str], th: Thesaurus
+                        ) -> tuple[dict[str, str], dict[str, str]]:
     """One definition written several ways is keyed by the way the thesaurus writes it, if it does.
 
     "reproducible" / "reproducing kernel Hilbert spaces" (RKHS) is one
     definition; the thesaurus knows the second, so both are keyed by it and
     meet the topic's other names.
     """
-    names = thesaurus().names
+    names = th.names
     groups: dict[str, set[str]] = defaultdict(set)
     for variant, canonical in same.items():
         groups[canonical].add(variant)
@@ -396,20 +397,23 @@ def build_graph(
     min_npmi: float = MIN_NPMI,
     max_neighbours: int = MAX_NEIGHBOURS,
     relations: Sequence[Sequence] | None = None,
+    topics: Thesaurus | None = None,
 ) -> nx.Graph:
     """Build the knowledge graph from papers and their mentions (``mentions[i]`` belongs to ``papers[i]``).
 
     ``relations[i]``, when given, are the relations extracted from ``papers[i]``
-    (:func:`kgraph.relation_edges.add_relations`).
+    (:func:`kgraph.relation_edges.add_relations`). ``topics`` is the thesaurus
+    (:func:`kgraph.thesaurus.load_thesaurus`; default the shipped one).
     """
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
     mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
+    th = topics or thesaurus()
     shorts, same = _resolve_shorts(papers, mentions)
-    same, shorts = _thesaurus_spelling(same, shorts)
+    same, shorts = _thesaurus_spelling(same, shorts, th)
     # a short form the corpus defines (one way or several) means what the corpus says, not what the thesaurus does
     defined = {concept_key(m.short_form or m.text) for ms in mentions for m in ms if m.long_form}
-    synonyms = {name: key for name, key in thesaurus().names.items() if name != key and name not in defined}
+    synonyms = {name: key for name, key in th.names.items() if name != key and name not in defined}
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, the mention texts (a tuple)]
     paper_terms: list[dict[str, list]] = []
@@ -478,11 +482,11 @@ def build_graph(
     _merge_compounds(concepts, paper_terms)
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
     _add_named(papers, texts, concepts, paper_terms, shorts)
-    _add_topic_names(papers, texts, concepts, paper_terms)
+    _add_topic_names(papers, texts, concepts, paper_terms, th)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
-    nodes, broader, fold = _hierarchy(concepts, paper_terms)
-    _add_topics(nodes, broader, concepts)
+    nodes, broader, fold = _hierarchy(concepts, paper_terms, th)
+    _add_topics(nodes, broader, concepts, th)
     _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
     ids = {key: concept_id(key) for key in nodes}
     kinds = {key: _kind_by_name(key, concepts[key], max(KINDS, key=lambda k: (concepts[key].kinds[k], -KINDS.index(k))))
@@ -496,7 +500,6 @@ def build_graph(
             kinds[key] = kinds[same_head[0]]
     for key in _problem_names(texts, shorts, same) & nodes:  # "two new problems: the USSS and UDSS"
         kinds[key] = "task"
-    th = thesaurus()
     for key in nodes:  # a thesaurus topic has the kind the thesaurus gives it ("conformal prediction" is a method)
         topic = th.topics.get(th.names.get(key, ""))
         if topic is not None and topic.kind != "area":
@@ -528,7 +531,7 @@ def build_graph(
         if (len(words) > 2 and _singular(words[-1].lower()) in GENERIC_HEADS and not is_name(label) and not c.label
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
-        topic = thesaurus().topics.get(key)
+        topic = th.topics.get(key)
         if topic is not None and len(topic.label.split()) > len(label.split()) and not c.named and not is_name(label):
             label = topic.label  # the key dropped a generic head the topic's name has: "kernel methods", not "kernel"
         # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
@@ -663,7 +666,7 @@ MIN_PAPER_TERMS = 3
 MAX_SINGLETON_WORDS = 3
 
 
-def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]):
+def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]], th: Thesaurus):
     """Choose the concept nodes and their ``broader`` terms.
 
     A key is a node when it is a name (coined, capitalised, defined or
@@ -738,7 +741,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         return None if words <= MAX_SINGLETON_WORDS else False
 
     # a field's area ("computer vision", "natural language processing") joins papers that share nothing more
-    areas = {k for k, t in thesaurus().topics.items() if t.kind == "area"}
+    areas = {k for k, t in th.topics.items() if t.kind == "area"}
     verdict = {key: direct_node(key, c) for key, c in concepts.items()}
     nodes = {key for key, v in verdict.items() if v}
     # terms in their own right that are only ever seen inside longer keys: a head shared by two
@@ -832,7 +835,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     return nodes, broader, fold
 
 
-def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[str, _Concept]) -> None:
+def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[str, _Concept],
+                th: Thesaurus) -> None:
     """Topics of the thesaurus (:mod:`kgraph.thesaurus`) above the corpus's terms, in place.
 
     A node that is a topic, or narrows one by its last words ("split
@@ -844,7 +848,6 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[s
     ("optimization", "KL divergence") never do: they join papers that need
     share nothing.
     """
-    th = thesaurus()
     joins = {k for k, t in th.topics.items() if t.kind != "area" and k not in FIELD_GENERIC and k not in LONE_GENERIC}
     entry: dict[str, str] = {}  # node -> the topic it is or narrows
     for key in nodes:
@@ -1108,7 +1111,7 @@ def _problem_names(texts, shorts, same) -> set[str]:
     return out
 
 
-def _add_topic_names(papers, texts, concepts, paper_terms) -> None:
+def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> None:
     """Thesaurus topics written in an abstract are its terms, found or not by the tagger.
 
     "binary classification with weak supervision": the tagger took the task,
@@ -1117,7 +1120,6 @@ def _add_topic_names(papers, texts, concepts, paper_terms) -> None:
     A topic only one paper writes, and the tagger never found, is no node of
     its own: it becomes one where other terms meet there (:func:`_add_topics`).
     """
-    th = thesaurus()
     names: dict[str, tuple[str, str]] = {}  # a name's key -> (its topic's key, the name as the thesaurus writes it)
     for topic in th.topics.values():
         if topic.kind == "area" or topic.key in FIELD_GENERIC or topic.key in LONE_GENERIC:

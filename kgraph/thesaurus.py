@@ -22,10 +22,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
+from pathlib import Path
 
 from .canon import concept_key
+from .errors import InputError
 
-__all__ = ["Topic", "Thesaurus", "thesaurus", "parse_thesaurus"]
+__all__ = ["Topic", "Thesaurus", "thesaurus", "parse_thesaurus", "load_thesaurus"]
 
 #: Kinds a topic line may give; ``area`` is a heading, never a node.
 TOPIC_KINDS = ("method", "task", "dataset", "metric", "concept", "area")
@@ -63,10 +65,14 @@ class Thesaurus:
         return out
 
 
-def parse_thesaurus(text: str, source: str = "thesaurus") -> Thesaurus:
-    """Read a thesaurus (the format of ``thesaurus.txt``); a malformed line raises ValueError naming it."""
-    topics: dict[str, Topic] = {}
-    names: dict[str, str] = {}
+def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None = None) -> Thesaurus:
+    """Read a thesaurus (the format of ``thesaurus.txt``); a malformed line raises ValueError naming it.
+
+    With ``base``, the text adds to that thesaurus: its topics are new
+    topics, and its lines may not rename a topic of ``base``.
+    """
+    topics: dict[str, Topic] = dict(base.topics) if base else {}
+    names: dict[str, str] = dict(base.names) if base else {}
     stack: list[tuple[int, str]] = []  # (indent, key) of the open topics
     for number, raw in enumerate(text.splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
@@ -92,7 +98,8 @@ def parse_thesaurus(text: str, source: str = "thesaurus") -> Thesaurus:
                 raise ValueError(f"{source}, line {number}: {name!r} already names {topics[names[k]].label!r}")
             names[k] = key
         if key in topics:
-            raise ValueError(f"{source}, line {number}: {labels[0]!r} is listed twice")
+            where = "kgraph's thesaurus already has it" if base and key in base.topics else "it is listed twice"
+            raise ValueError(f"{source}, line {number}: {labels[0]!r}: {where}")
         topics[key] = Topic(key, labels[0], kind, stack[-1][1] if stack else None, tuple(labels))
         stack.append((indent, key))
     return Thesaurus(topics, names)
@@ -103,3 +110,22 @@ def thesaurus() -> Thesaurus:
     """The thesaurus shipped with kgraph (``kgraph/thesaurus.txt``), read once."""
     return parse_thesaurus(files("kgraph").joinpath("thesaurus.txt").read_text(encoding="utf-8"),
                            "kgraph/thesaurus.txt")
+
+
+def load_thesaurus(paths=()) -> Thesaurus:
+    """The shipped thesaurus with the topics of the user's files added (same format, one or more files).
+
+    A file that cannot be read, or a malformed line, raises
+    :class:`kgraph.InputError` naming the file and line.
+    """
+    th = thesaurus()
+    for path in [paths] if isinstance(paths, (str, Path)) else paths:
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as err:
+            raise InputError(f"{path}: cannot read the thesaurus ({getattr(err, 'strerror', None) or err})") from None
+        try:
+            th = parse_thesaurus(text, str(path), base=th)
+        except ValueError as err:
+            raise InputError(str(err)) from None
+    return th

@@ -223,3 +223,44 @@ def test_cli_path_names_papers_and_hierarchy_steps(tmp_path):
             papers[1].id]
     assert _path_text(kg, path) == ("conformal prediction --broader--> uncertainty quantification --narrower--> "
                                     "Evidential deep learning -> Evidential deep learning estimates unce… (paper)")
+
+
+def _protein_corpus(tmp_path):
+    (tmp_path / "topics.txt").write_text("# my field's topics\nprotein design [task]\n"
+                                         "  inverse folding | protein inverse folding [task]\n"
+                                         "  protein language models [method]\n", encoding="utf-8")
+    (tmp_path / "abstracts.txt").write_text(
+        "We study inverse folding with graph neural networks and propose a new sampler for sequences given a "
+        "backbone.\n\nProtein language models capture evolutionary statistics; we probe them for structure "
+        "prediction.\n\nWe benchmark inverse folding models on the CATH dataset and report sequence recovery.\n",
+        encoding="utf-8")
+
+
+def test_cli_build_with_the_users_thesaurus(tmp_path):
+    _protein_corpus(tmp_path)
+    plain = run("build", "abstracts.txt", "--out", "out", "--quiet", cwd=tmp_path)
+    assert plain.returncode == 0, plain.stderr
+    assert "concept:protein_design" not in nx.read_graphml(tmp_path / "out" / "graph.graphml")
+    # the same input with the user's topics: no reuse of the build without them
+    result = run("build", "abstracts.txt", "--out", "out", "--thesaurus", "topics.txt", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    G = nx.read_graphml(tmp_path / "out" / "graph.graphml")
+    design = G.nodes["concept:protein_design"]
+    assert design["kind"] == "task" and design["papers_total"] == 3  # its two terms meet there
+    assert G.nodes["concept:inverse_folding"]["kind"] == "task"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("protein design\n   inverse folding\n", "bad.txt, line 2: not a topic line"),
+    ("conformal prediction [method]\n", "bad.txt, line 1: 'conformal prediction': kgraph's thesaurus already has it"),
+    (None, "bad.txt: cannot read the thesaurus"),
+])
+def test_cli_build_bad_thesaurus_is_one_line_before_any_work(tmp_path, text, message):
+    _protein_corpus(tmp_path)
+    if text is not None:
+        (tmp_path / "bad.txt").write_text(text, encoding="utf-8")
+    result = run("build", "abstracts.txt", "--out", "out", "--thesaurus", "bad.txt", cwd=tmp_path)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"kgraph: error: {message}")
+    assert not (tmp_path / "out").exists()

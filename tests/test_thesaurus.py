@@ -38,7 +38,7 @@ def test_thesaurus_shipped_file_reads_and_its_kinds_are_kinds():
     ("a\n    b\n", "line 2: indented more than one level"),
     ("a [thing]\n", "line 1: kind 'thing'"),
     ("a | b\nc | B\n", "line 2: 'B' already names 'a'"),
-    ("a\nb\na\n", "line 3: 'a' is listed twice"),
+    ("a\nb\na\n", "line 3: 'a': it is listed twice"),
 ])
 def test_thesaurus_malformed_lines_are_named(text, error):
     with pytest.raises(ValueError, match=error):
