@@ -31,6 +31,8 @@ __all__ = ["Topic", "Thesaurus", "thesaurus", "parse_thesaurus", "load_thesaurus
 
 #: Kinds a topic line may give; ``area`` is a heading, never a node.
 TOPIC_KINDS = ("method", "task", "dataset", "metric", "concept", "area")
+#: Longest topic line read (names and kind); a longer line is an error.
+MAX_LINE = 1000
 _LINE = re.compile(r"^(?P<indent> *)(?P<names>[^\[\]]+?)\s*(?:\[(?P<kind>\w+)\])?\s*$")
 
 
@@ -77,6 +79,10 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
     for number, raw in enumerate(text.splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
+        if len(raw) > MAX_LINE:  # (and the pattern below stays linear)
+            raise ValueError(f"{source}, line {number}: a topic line of over {MAX_LINE} characters")
+        if "\t" in raw[: len(raw) - len(raw.lstrip())]:
+            raise ValueError(f"{source}, line {number}: indented with a tab; indent by two spaces a level")
         m = _LINE.match(raw)
         if m is None or len(m.group("indent")) % 2:
             raise ValueError(f"{source}, line {number}: not a topic line (names | ... [kind], indented by two)")

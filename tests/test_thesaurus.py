@@ -39,6 +39,8 @@ def test_thesaurus_shipped_file_reads_and_its_kinds_are_kinds():
     ("a [thing]\n", "line 1: kind 'thing'"),
     ("a | b\nc | B\n", "line 2: 'B' already names 'a'"),
     ("a\nb\na\n", "line 3: 'a': it is listed twice"),
+    ("a\n\tb\n", "line 2: indented with a tab"),
+    ("a" + " " * 100_000 + "x [task]\n", "line 1: a topic line of over 1000 characters"),
 ])
 def test_thesaurus_malformed_lines_are_named(text, error):
     with pytest.raises(ValueError, match=error):
