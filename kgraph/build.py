@@ -94,11 +94,13 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
 
 def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: bool | str | Path = False,
                min_cooccurrence: int = MIN_COOCCURRENCE, min_npmi: float = MIN_NPMI,
-               max_neighbours: int = MAX_NEIGHBOURS) -> KnowledgeGraph:
+               max_neighbours: int = MAX_NEIGHBOURS, thesaurus: str | Path | Sequence[str | Path] = ()
+               ) -> KnowledgeGraph:
     """Build the graph of abstracts given as strings (normalised like those read from files).
 
     A text's source is ``text:N`` (its place in ``texts``, from 1); the same
-    abstract given twice is one paper. Empty texts are skipped.
+    abstract given twice is one paper. Empty texts are skipped. ``thesaurus``
+    adds the topics of those files, as in :func:`build`.
 
     Examples
     --------
@@ -106,6 +108,7 @@ def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: boo
     >>> kg.papers_about("GNNs")[0][2]
     'proposes'
     """
+    topics = load_thesaurus(thesaurus)
     papers: dict[str, Paper] = {}
     for i, text in enumerate(texts, 1):
         if not isinstance(text, str):
@@ -115,8 +118,8 @@ def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: boo
             papers.setdefault(paper.id, paper).sources.append(f"text:{i}")
     if not papers:
         raise InputError("no texts to build a graph from")
-    return _build(list(papers.values()), model_dir=model_dir, cache=cache, min_cooccurrence=min_cooccurrence,
-                  min_npmi=min_npmi, max_neighbours=max_neighbours)
+    return _build(list(papers.values()), model_dir=model_dir, cache=cache, topics=topics,
+                  min_cooccurrence=min_cooccurrence, min_npmi=min_npmi, max_neighbours=max_neighbours)
 
 
 def _build(papers: list[Paper], *, progress: BuildProgress | None = None, model_dir: str | None = None,

@@ -148,3 +148,16 @@ def test_graph_a_topic_more_than_two_levels_up_is_no_broader_term():
                 _paper(t3, ["large language models"])])
     assert "concept:large_language_model" in G
     assert _broader(G, "concept:direct_preference_optimization") == []
+
+
+def test_from_texts_takes_the_users_thesaurus(tmp_path):
+    import kgraph
+
+    (tmp_path / "topics.txt").write_text("protein design [task]\n  inverse folding [task]\n"
+                                         "  protein language models [method]\n", encoding="utf-8")
+    texts = ["We study inverse folding with graph neural networks for backbones.",
+             "Protein language models capture evolutionary statistics of sequences.",
+             "We benchmark inverse folding models and report sequence recovery."]
+    G = kgraph.from_texts(texts, thesaurus=tmp_path / "topics.txt").graph
+    assert G.nodes["concept:protein_design"]["papers_total"] == 3
+    assert "concept:protein_design" not in kgraph.from_texts(texts).graph
