@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Iterator, NamedTuple, Sequence
+from typing import Container, Iterator, NamedTuple, Sequence
 
 import networkx as nx
 
@@ -136,7 +136,8 @@ def _as_definition(m: Mention) -> Mention:
     return replace(m, long_form=long, short_form=short)
 
 
-def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention]]) -> tuple[dict[str, str], dict[str, str]]:
+def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention]],
+                    known: Container[str] = ()) -> tuple[dict[str, str], dict[str, str]]:
     """Short forms whose definitions agree across the corpus, and long forms that are the same definition.
 
     Returns ``(short key -> long key, long key -> canonical long key)``. Two
@@ -169,36 +170,15 @@ def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention
             else:
                 groups.append([long])
         for group in groups:
-            # a definition cut before its head ("Generalized Logit-Adjusted") is the one that has it
-            group.sort(key=lambda k: -any(k != other and k.startswith(other + " ") for other in group))
+            # a definition the thesaurus writes (``known``) keys the group ("reproducible" / "reproducing
+            # kernel Hilbert spaces" is keyed as the second); then one cut before its head ("Generalized
+            # Logit-Adjusted") is the one that has it
+            group.sort(key=lambda k: (k not in known, -any(k != other and k.startswith(other + " ") for other in group)))
             for long in group[1:]:
                 same[long] = group[0]
         if len(groups) == 1:
             shorts[short] = groups[0][0]
     return shorts, same
-
-
-def _thesaurus_spelling(same: dict[str, str], shorts: dict[str, str], th: Thesaurus
-                        ) -> tuple[dict[str, str], dict[str, str]]:
-    """One definition written several ways is keyed by the way the thesaurus writes it, if it does.
-
-    "reproducible" / "reproducing kernel Hilbert spaces" (RKHS) is one
-    definition; the thesaurus knows the second, so both are keyed by it and
-    meet the topic's other names.
-    """
-    names = th.names
-    groups: dict[str, set[str]] = defaultdict(set)
-    for variant, canonical in same.items():
-        groups[canonical].add(variant)
-    same = dict(same)
-    for canonical, variants in groups.items():
-        known = sorted(v for v in variants if v in names)
-        if canonical in names or not known:
-            continue
-        for v in (variants | {canonical}) - {known[0]}:
-            same[v] = known[0]
-        same.pop(known[0], None)
-    return same, {short: same.get(long, long) for short, long in shorts.items()}
 
 
 def _full_long_form(m: Mention, text: str) -> str:
@@ -409,8 +389,7 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
     mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     th = topics or thesaurus()
-    shorts, same = _resolve_shorts(papers, mentions)
-    same, shorts = _thesaurus_spelling(same, shorts, th)
+    shorts, same = _resolve_shorts(papers, mentions, th.names)
     # a short form the corpus defines (one way or several) means what the corpus says, not what the thesaurus does
     defined = {concept_key(m.short_form or m.text) for ms in mentions for m in ms if m.long_form}
     synonyms = {name: key for name, key in th.names.items() if name != key and name not in defined}
@@ -948,6 +927,15 @@ def _glued(plain: str, start: int) -> bool:
     return before is None or not before.group(0).replace(".", "").isdigit()
 
 
+def _first_words(keys) -> dict[str, int]:
+    """For :func:`_phrases`: each first word of ``keys`` and the most words a key starting with it has."""
+    longest: dict[str, int] = {}
+    for key in keys:
+        words = key.split()
+        longest[words[0]] = max(longest.get(words[0], 0), len(words))
+    return longest
+
+
 def _phrases(text: _Text, longest: dict[str, int], match) -> Iterator[tuple[int, int, object]]:
     """``(start, words, match(key))`` for the phrases of ``text`` that ``match`` knows, longest first, left to right.
 
@@ -989,18 +977,14 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
     term is left as it is.
     """
     alias = {name: key for name, key in (synonyms or {}).items() if key in nodes and " " in name}
-    multi: dict[str, int] = {}
-    for name in alias:
-        words = name.split()
-        if len(words) <= MAX_TERM_WORDS:
-            multi[words[0]] = max(multi.get(words[0], 0), len(words))
+    phrases = [name for name in alias if len(name.split()) <= MAX_TERM_WORDS]
     names: dict[str, str] = {}
     lone: dict[str, str] = {}
     for key in nodes:
         c = concepts[key]
         words = key.split()
         if 2 <= len(words) <= MAX_TERM_WORDS and not is_junk(key):
-            multi[words[0]] = max(multi.get(words[0], 0), len(words))
+            phrases.append(key)
         elif len(words) == 1:
             if lone_words and key not in LONE_GENERIC and not any(is_name(f) for f in list(c.surfaces) + list(c.shorts)):
                 lone[key] = key  # a lone term ("transformers", "disentanglement"): found as a noun below
@@ -1008,6 +992,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 if len(form) >= 3 and " " not in form and is_name(form) and not is_junk(form):
                     names.setdefault(form, key)
                     names.setdefault(form + "s", key)
+    multi = _first_words(phrases)
     # a short form the corpus defines one way only names its term wherever it is written ("LLM attention
     # layers"), except in a paper that brackets it, defining it its own way ("deep reinforcement learning (DRL)")
     acronyms: dict[str, str] = {}
@@ -1128,10 +1113,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
             k = concept_key(name)
             if " " in k and not is_junk(k):
                 names.setdefault(k, (topic.key, name))
-    longest: dict[str, int] = {}
-    for k in names:
-        words = k.split()
-        longest[words[0]] = max(longest.get(words[0], 0), len(words))
+    longest = _first_words(names)
     for paper, text, terms in zip(papers, texts, paper_terms):
         for _, _, (key, name) in _phrases(text, longest, names.get):
             c = concepts.get(key)

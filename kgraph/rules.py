@@ -48,6 +48,8 @@ _PROPOSE_STOP = {",", ";", ":", "that", "which", "whether", "how", "why", "when"
 #: A name after these in the gap is a tool the proposal is built with, not the proposal:
 #: "we introduce a framework driven by large language models (LLMs)".
 _PROPOSE_TOOL = {"by", "using", "with", "via", "based", "from", "on", "upon", "leveraging", "through", "of"}
+#: Words after a name that keep its kind: "CIFAR-10 dataset", "BLEU scores".
+_NAME_HEADS = {"dataset": DATASET_HEADS, "metric": METRIC_HEADS}
 _NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
 
 #: Characters before a mention searched for its role's trigger ("we address", "we use"):
@@ -123,7 +125,6 @@ class MentionRules:
         mention around a name ("ImageNet classification") is left alone, unless
         the tagger was unsure of it: then the name replaces it.
         """
-        heads = {"dataset": DATASET_HEADS, "metric": METRIC_HEADS}
         for s_char, e_char, kind in named_spans(doc.text):
             span = doc.char_span(s_char, e_char, alignment_mode="expand")
             if span is None:
@@ -131,7 +132,7 @@ class MentionRules:
             key = (span.start, span.end)
             clash = [k for k in kinds if _overlaps(k, key)]
             headed = [k for k in clash if k[0] <= key[0] and k[1] >= key[1] and all(
-                t.lower_ in heads[kind] or t.lower_ in _DETERMINERS for t in (*doc[k[0] : key[0]], *doc[key[1] : k[1]]))]
+                t.lower_ in _NAME_HEADS[kind] or t.lower_ in _DETERMINERS for t in (*doc[k[0] : key[0]], *doc[key[1] : k[1]]))]
             for k in headed:
                 kinds[k] = kind
                 confidence[k] = 1.0
