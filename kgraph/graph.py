@@ -465,7 +465,7 @@ def build_graph(
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms, th)
-    _add_topics(nodes, broader, concepts, th)
+    up = _add_topics(nodes, broader, fold, concepts, th)
     _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
     ids = {key: concept_id(key) for key in nodes}
     kinds = {key: _kind_by_name(key, concepts[key], max(KINDS, key=lambda k: (concepts[key].kinds[k], -KINDS.index(k))))
@@ -511,8 +511,10 @@ def build_graph(
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
         topic = th.topics.get(key)
-        if topic is not None and len(topic.label.split()) > len(label.split()) and not c.named and not is_name(label):
-            label = topic.label  # the key dropped a generic head the topic's name has: "kernel methods", not "kernel"
+        if topic is not None and not c.named and not is_name(label) and (
+                len(topic.label.split()) > len(label.split())  # the key dropped a generic head: "kernel methods"
+                or concept_key(label) != key):  # papers write its synonyms: "self-attention", "attention layers"
+            label = topic.label
         # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
         written = {w: c.surfaces[f] for f, w in c.spelt.items()}
         aliases = sorted(set(c.surfaces) | set(c.shorts) | set(written),
@@ -528,9 +530,10 @@ def build_graph(
     for paper, terms in zip(papers, paper_terms):
         links: dict[str, list] = {}
         for key, (count, role, texts) in terms.items():
-            if key not in nodes and concepts[key].text_only:
-                continue  # a topic name read in the text, no node: the paper's own terms say where it belongs
-            for target in ([key] if key in nodes else fold.get(key, [])):
+            # a phrase that is no node links its paper to the terms it narrows; a topic one abstract writes, to
+            # the topics above it ("few-shot learning" to transfer learning)
+            targets = [key] if key in nodes else ([] if concepts[key].text_only else fold.get(key, [])) + up.get(key, [])
+            for target in targets:
                 link = links.setdefault(target, [0, "mentions", set()])
                 link[0] += count
                 link[1] = min(link[1], role, key=ROLES.index)
@@ -814,47 +817,48 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     return nodes, broader, fold
 
 
-def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[str, _Concept],
-                th: Thesaurus) -> None:
+def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, list[str]],
+                concepts: dict[str, _Concept], th: Thesaurus) -> dict[str, list[str]]:
     """Topics of the thesaurus (:mod:`kgraph.thesaurus`) above the corpus's terms, in place.
 
-    A node that is a topic, or narrows one by its last words ("split
-    conformal prediction"), gets a ``broader`` edge to the nearest topic above
-    it that is a node, unless the hierarchy reaches that topic already. A topic
-    becomes a node when two or more different terms under it reach it, from
-    two or more papers ("conformal prediction" and "evidential deep learning"
-    meet at uncertainty quantification). Areas and field-wide words
-    ("optimization", "KL divergence") never do: they join papers that need
-    share nothing.
+    A term that is a topic, or narrows one, gets a ``broader`` edge to the
+    nearest topic node above it on each path up the thesaurus, at most two
+    levels above the topic (unless the hierarchy reaches that node already).
+    A term narrows a topic by its last words ("split conformal prediction"),
+    or by a modifier and its last words ("decentralized bilevel
+    optimization" is decentralized optimization too). A topic becomes a node
+    when two or more different terms under it reach it, from two or more
+    papers ("conformal prediction" and "evidential deep learning" meet at
+    uncertainty quantification). Areas and field-wide words ("optimization",
+    "KL divergence") never do: they join papers that need share nothing.
+
+    Returns, for each term that is no node ("graph few-shot learning", a
+    topic one abstract writes), the topic nodes its papers link to instead.
     """
     joins = {k for k, t in th.topics.items() if t.kind != "area" and k not in FIELD_GENERIC and k not in LONE_GENERIC}
-    entry: dict[str, str] = {}  # node -> the topic it is or narrows
-    for key in nodes:
+    entry: dict[str, list[str]] = {}  # term -> the topics it is or narrows
+    for key, c in concepts.items():
         if key in th.names:  # a topic, or a synonym the hierarchy made a node ("bandits")
-            entry[key] = th.names[key]
-            continue
-        words = key.split()
-        c = concepts[key]
-        written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
-        for i in range(1, len(words) - 1):  # the longest multi-word topic the key ends with, after a space
-            tail = " ".join(words[i:])
-            found = _find_words(written, tail) if tail in th.topics else None
-            at = written.find(found) if found else -1
-            if at > 0 and written[at - 1].isspace():  # "split conformal prediction"; not "multi-gradient descent"
-                entry[key] = tail
-                break
-    node_of = {entry[k]: k for k in entry if k in th.names}  # a topic and the node that stands for it
+            entry[key] = [th.names[key]]
+        elif key in nodes or not (is_vague(key) or is_junk(key)):
+            found = _narrowed_topics(key, c.surfaces.most_common(1)[0][0] if c.surfaces else key, th)
+            if found:
+                entry[key] = found
+    node_of = {entry[k][0]: k for k in entry if k in th.names and k in nodes}  # a topic and the node standing for it
 
-    def above(key: str) -> list[str]:
-        """The topics above a node, at most two levels above the topic it is or narrows."""
-        e = entry[key]
-        chain = ([e] if key not in th.names else []) + th.ancestors(e)
-        return chain[:2]
+    def levels(key: str) -> list[list[str]]:
+        """The topics above a term, level by level: at most two levels above the topic it is or narrows."""
+        out: list[list[str]] = [[], []]
+        for e in entry[key]:
+            first = list(th.parents(e)) if key in th.names else [e]
+            out[0] += first
+            out[1] += [p for t in first for p in th.parents(t)]
+        return out
 
     papers: dict[str, set[str]] = defaultdict(set)
     under: dict[str, set[str]] = defaultdict(set)
     for key in entry:
-        for topic in above(key):
+        for topic in {t for level in levels(key) for t in level}:
             papers[topic] |= concepts[key].papers
             under[topic].add(key)
     for topic in under.keys() & concepts.keys():  # a topic one paper names: one of the terms that meet there
@@ -864,7 +868,8 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[s
         if (topic not in node_of and topic in joins and len(under[topic]) >= 2
                 and len(papers[topic]) >= 2):
             nodes.add(topic)
-            entry[topic] = node_of[topic] = topic
+            entry[topic] = [topic]
+            node_of[topic] = topic
             c = concepts.setdefault(topic, _Concept())
             c.label = th.topics[topic].label  # "kernel methods", not the key's "kernel"
             c.surfaces[c.label] += 0  # among the aliases, without outweighing what the corpus writes
@@ -882,13 +887,64 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], concepts: dict[s
                 stack.extend(broader.get(k, ()))
         return False
 
+    def targets(key: str) -> list[str]:
+        """The nearest topic node on each path up from a term (a path ends at its first node)."""
+        first, second = levels(key)
+        out = [node_of[t] for t in first if t in node_of and t in joins]
+        for e in entry[key]:
+            for t in (th.parents(e) if key in th.names else [e]):
+                if not (t in node_of and t in joins):
+                    out += [node_of[p] for p in th.parents(t) if p in node_of and p in joins]
+        return [t for t in dict.fromkeys(out) if t != key]
+
+    up: dict[str, list[str]] = {}
     for key in sorted(entry):
-        target = next((node_of[t] for t in above(key) if t in node_of and t in joins), None)
-        if target is not None and not reaches(key, target) and not reaches(target, key):
-            broader.setdefault(key, []).append(target)
+        for target in targets(key):
+            if key in nodes:
+                if not reaches(key, target) and not reaches(target, key):
+                    broader.setdefault(key, []).append(target)
+            elif not any(reaches(f, target) for f in [*fold.get(key, ()), *up.get(key, ())]):
+                up.setdefault(key, []).append(target)
+    return up
+
+
+def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
+    """The topics a term that is none narrows: by its last words, or by a modifier and its last words.
+
+    "split conformal prediction" narrows conformal prediction; "decentralized
+    bilevel optimization" narrows bilevel and decentralized optimization.
+    Words glued by a hyphen stay whole ("multi-gradient descent" narrows no
+    gradient descent, "non-convex bilevel optimization" no convex optimization).
+    """
+    words = key.split()
+
+    def whole(phrase: str) -> bool:
+        found = _find_words(written, phrase)
+        at = written.find(found) if found else -1
+        end = at + len(found) if found else -1
+        return at >= 0 and (at == 0 or written[at - 1].isspace()) and (end == len(written) or written[end] != "-")
+
+    out: list[str] = []
+    for i in range(1, len(words) - 1):  # the longest multi-word topic the key ends with, after a space
+        tail = " ".join(words[i:])
+        if tail in th.names:
+            found = _find_words(written, tail)
+            at = written.find(found) if found else -1
+            if at > 0 and written[at - 1].isspace():  # "split conformal prediction"; not "multi-gradient descent"
+                out.append(th.names[tail])
+                break
+    for i in range(len(words) - 2):
+        for m in (1, 2):
+            for j in range(i + m + 1, len(words)):
+                topic = th.names.get(" ".join(words[i : i + m] + words[j:]))
+                if topic is not None and topic not in out and whole(" ".join(words[i : i + m])):
+                    out.append(topic)
+    return out
 
 
 _TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
+#: A word right after a possessive ("the model's attention", "MLLMs' attention").
+_OWNED = re.compile(r"\w(?:['\u2019]s|s['\u2019])\s+(\w+)")
 _MATH_SPAN = re.compile(r"\$[^$]*\$")
 #: Heads that say what a lone term is used for, not a new term: a "disentanglement loss" is about disentanglement.
 _ABOUT_HEADS = GENERIC_WORDS | frozenset("loss objective regularizer regularization penalty criterion".split())
@@ -977,9 +1033,13 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
     term is left as it is.
     """
     alias = {name: key for name, key in (synonyms or {}).items() if key in nodes and " " in name}
+    # a one-word synonym of a term is that term where it heads its phrase ("a disentanglement loss")
+    lone_alias = {name: key for name, key in (synonyms or {}).items()
+                  if lone_words and key in nodes and " " not in name and name not in LONE_GENERIC and len(name) > 2
+                  and "NOUN" in _pos(name) and not is_junk(name)}
     phrases = [name for name in alias if len(name.split()) <= MAX_TERM_WORDS]
     names: dict[str, str] = {}
-    lone: dict[str, str] = {}
+    lone: dict[str, str] = dict(lone_alias)
     for key in nodes:
         c = concepts[key]
         words = key.split()
@@ -1024,8 +1084,10 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
             if key is not None and key not in terms and "(" + token not in text.plain:
                 found[key] += 1
         if lone:
+            # someone's property is not the term: "MLLMs' attention to visual inputs"
+            owned = {_singular(w.lower()) for w in _OWNED.findall(text.plain)}
             for j, word in enumerate(norm):
-                key = lone.get(_singular(word))
+                key = lone.get(_singular(word)) if _singular(word) not in owned else None
                 # the word is the term when it heads its phrase: "transformers fail", not "transformer
                 # models" or "GP bandits" (the longer term links its paper there through ``broader``)
                 if key is not None and j not in consumed and (j + 1 == len(norm) or "NOUN" not in _pos(norm[j + 1])
@@ -1117,10 +1179,10 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
     for paper, text, terms in zip(papers, texts, paper_terms):
         for _, _, (key, name) in _phrases(text, longest, names.get):
             c = concepts.get(key)
-            if c is None:
-                c = concepts[key] = _Concept(text_only=True)
+            if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
+                c = concepts[key] = _Concept(text_only=True, label=th.topics[key].label)
             if key not in terms:
-                terms[key] = [0, "mentions", ()]
+                terms[key] = [0, "mentions", (name,)]  # (the words a link through it says it came by)
                 c.papers.add(paper.id)
                 c.kinds[th.topics[key].kind] += 1
                 if not c.surfaces:

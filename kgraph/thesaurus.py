@@ -33,18 +33,20 @@ __all__ = ["Topic", "Thesaurus", "thesaurus", "parse_thesaurus", "load_thesaurus
 TOPIC_KINDS = ("method", "task", "dataset", "metric", "concept", "area")
 #: Longest topic line read (names and kind); a longer line is an error.
 MAX_LINE = 1000
-_LINE = re.compile(r"^(?P<indent> *)(?P<names>[^\[\]]+?)\s*(?:\[(?P<kind>\w+)\])?\s*$")
+_LINE = re.compile(r"^(?P<indent> *)(?P<names>[^\[\]<]+?)\s*(?:\[(?P<kind>\w+)\])?\s*(?:<(?P<also>[^\[\]<]*))?$")
 
 
 @dataclass(frozen=True)
 class Topic:
-    """One topic: its key, label (first name), kind, broader topic's key and all its names."""
+    """One topic: its key, label (first name), kind, broader topic's key, all its names, other broader topics' keys."""
 
     key: str
     label: str
     kind: str
     parent: str | None
     names: tuple[str, ...]
+    #: broader topics besides ``parent``, named after ``<`` ("continual model merging [method] < continual learning")
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,24 @@ class Thesaurus:
         """The key of the topic ``text`` names (a concept key or any spelling of a name), or None."""
         return self.names.get(concept_key(text)) if text else None
 
+    def parents(self, key: str) -> tuple[str, ...]:
+        """The keys of the topics right above ``key``'s topic: its place in the tree, then the others it names."""
+        topic = self.topics.get(self.names.get(key, key))
+        if topic is None:
+            return ()
+        return ((topic.parent,) if topic.parent else ()) + topic.also
+
+    def above(self, key: str, levels: int) -> list[str]:
+        """The keys of the topics at most ``levels`` levels above ``key``'s topic, nearest first (areas included)."""
+        out: list[str] = []
+        frontier = [self.names.get(key, key)]
+        for _ in range(levels):
+            frontier = [p for k in frontier for p in self.parents(k) if p not in out]
+            out.extend(dict.fromkeys(frontier))
+        return out
+
     def ancestors(self, key: str) -> list[str]:
-        """The keys of the topics above ``key``'s topic, nearest first (areas included)."""
+        """The keys of the topics above ``key``'s topic in the tree, nearest first (areas included)."""
         out: list[str] = []
         topic = self.topics.get(self.names.get(key, key))
         while topic is not None and topic.parent is not None:
@@ -76,6 +94,7 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
     topics: dict[str, Topic] = dict(base.topics) if base else {}
     names: dict[str, str] = dict(base.names) if base else {}
     stack: list[tuple[int, str]] = []  # (indent, key) of the open topics
+    also: list[tuple[int, str, list[str]]] = []  # (line, key, the other broader topics it names)
     for number, raw in enumerate(text.splitlines(), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
@@ -85,7 +104,8 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
             raise ValueError(f"{source}, line {number}: indented with a tab; indent by two spaces a level")
         m = _LINE.match(raw)
         if m is None or len(m.group("indent")) % 2:
-            raise ValueError(f"{source}, line {number}: not a topic line (names | ... [kind], indented by two)")
+            raise ValueError(f"{source}, line {number}: not a topic line "
+                             "(names | ... [kind] < broader; ..., indented by two)")
         indent = len(m.group("indent")) // 2
         if indent > (stack[-1][0] + 1 if stack else 0):
             raise ValueError(f"{source}, line {number}: indented more than one level below the topic above")
@@ -108,7 +128,34 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
             raise ValueError(f"{source}, line {number}: {labels[0]!r}: {where}")
         topics[key] = Topic(key, labels[0], kind, stack[-1][1] if stack else None, tuple(labels))
         stack.append((indent, key))
+        if m.group("also") is not None:
+            also.append((number, key, [n.strip() for n in m.group("also").split(";")]))
+    for number, key, wider in also:  # (a topic may be named before or after the line that names it)
+        keys = []
+        for name in wider:
+            k = names.get(concept_key(name))
+            if k is None:
+                raise ValueError(f"{source}, line {number}: {name!r} after '<' is no topic of the thesaurus")
+            if k == key or key in _above(topics, k):
+                raise ValueError(f"{source}, line {number}: {name!r} is narrower than {topics[key].label!r}, not broader")
+            keys.append(k)
+        t = topics[key]
+        topics[key] = Topic(t.key, t.label, t.kind, t.parent, t.names, tuple(k for k in dict.fromkeys(keys)
+                                                                         if k != t.parent))
     return Thesaurus(topics, names)
+
+
+def _above(topics: dict[str, Topic], key: str) -> set[str]:
+    """Every topic above ``key``, through its place in the tree and the others it names."""
+    seen: set[str] = set()
+    stack = [key]
+    while stack:
+        t = topics[stack.pop()]
+        for p in ((t.parent,) if t.parent else ()) + t.also:
+            if p not in seen:
+                seen.add(p)
+                stack.append(p)
+    return seen
 
 
 @lru_cache(maxsize=1)

@@ -161,3 +161,84 @@ def test_from_texts_takes_the_users_thesaurus(tmp_path):
     G = kgraph.from_texts(texts, thesaurus=tmp_path / "topics.txt").graph
     assert G.nodes["concept:protein_design"]["papers_total"] == 3
     assert "concept:protein_design" not in kgraph.from_texts(texts).graph
+
+
+def test_thesaurus_a_topic_may_sit_under_more_than_one():
+    t = parse_thesaurus("continual learning [task]\nmodel merging [method]\n"
+                        "  continual model merging [method] < Continual Learning\n", "t.txt")
+    assert t.parents("continual model merging") == ("model merging", "continual learning")
+    assert t.above("continual model merging", 2) == ["model merging", "continual learning"]
+    assert t.ancestors("continual model merging") == ["model merging"]  # the tree alone
+
+
+@pytest.mark.parametrize("text, error", [
+    ("a\nb < c\n", "line 2: 'c' after '<' is no topic"),
+    ("a < b\nb < a\n", "line 2: 'a' is narrower than 'b'"),
+    ("x\na < x; b\n  b\n", "line 2: 'b' is narrower than 'a'"),
+    ("a < a\n", "line 1: 'a' is narrower than 'a'"),
+])
+def test_thesaurus_a_second_broader_topic_must_be_one_and_above(text, error):
+    with pytest.raises(ValueError, match=error):
+        parse_thesaurus(text, "t.txt")
+
+
+def _reach(G, paper):
+    """The concepts a paper links to and every term above them (broader edges, followed up)."""
+    seen, stack = set(), [n for n in G[paper] if G.nodes[n]["kind"] != "paper"]
+    while stack:
+        n = stack.pop()
+        if n not in seen:
+            seen.add(n)
+            stack += [d["broader"] for _, _, d in G.edges(n, data=True)
+                      if d.get("kind") == "broader" and d["narrower"] == n]
+    return {G.nodes[n]["label"] for n in seen}
+
+
+def test_graph_a_term_narrows_a_topic_by_a_modifier_and_its_last_words():
+    t1 = "Decentralized bilevel optimization over networks is hard."
+    t2 = "Distributed optimization with compressed messages converges."
+    t3 = "We revisit distributed optimization under delays."
+    t4 = "Non-convex bilevel optimization needs new stationarity notions."
+    t5 = "Convex optimization is well understood; convex optimization solvers are fast."
+    G = _graph([_paper(t1, ["Decentralized bilevel optimization"], "task"),
+                _paper(t2, ["Distributed optimization"], "task"), _paper(t3, ["distributed optimization"], "task"),
+                _paper(t4, ["Non-convex bilevel optimization"], "task"),
+                _paper(t5, ["Convex optimization"], "task"), _paper(t5 + " Again.", ["Convex optimization"], "task")])
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    # decentralized bilevel optimization is decentralized (distributed) optimization as much as bilevel
+    assert "distributed optimization" in _reach(G, papers[0])
+    # a hyphenated modifier stays whole: non-convex bilevel optimization is no convex optimization
+    assert "Convex optimization" not in _reach(G, papers[3])
+
+
+def test_graph_a_topic_one_abstract_writes_links_it_to_the_topic_above():
+    t1 = "Graph few-shot learning methods struggle when the support set is small."
+    t2 = "Meta-learning prepares a model for adaptation to new tasks."
+    t3 = "We study domain adaptation under label shift."
+    G = _graph([_paper(t1, ["support set"]), _paper(t2, ["Meta-learning"], "task"),
+                _paper(t3, ["domain adaptation"], "task")])
+    few_shot = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"][0]
+    # few-shot learning (one paper) is no node; its paper meets the others at transfer learning, saying how
+    assert "concept:few_shot_learning" not in G
+    edge = G.edges[few_shot, "concept:transfer_learning"]
+    assert edge["kind"] == "mention" and edge["via"] == "few-shot learning"
+
+
+def test_graph_a_one_word_synonym_heading_its_phrase_names_the_term():
+    t1 = "Disentangled representation learning separates factors."
+    t2 = "We study disentangled representation learning with weak labels."
+    t3 = "A novel semantic disentanglement loss improves domain generalization."
+    G = _graph([_paper(t1, ["Disentangled representation learning"], "task"),
+                _paper(t2, ["disentangled representation learning"], "task"), _paper(t3, ["domain generalization"])])
+    assert G.nodes["concept:disentangled_representation_learning"]["papers"] == 3
+
+
+def test_graph_a_lone_term_after_a_possessive_is_someones_property():
+    t1 = "The attention mechanism costs quadratic time."
+    t2 = "Linear attention mechanism variants are cheaper."
+    t3 = "We increase the model's attention to visual inputs with preference optimization."
+    t4 = "Our analysis shows attention fails at long lengths for transformers."
+    G = _graph([_paper(t1, ["attention mechanism"]), _paper(t2, ["Linear attention mechanism"]),
+                _paper(t3, ["preference optimization"]), _paper(t4, ["transformers"])])
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    assert "concept:attention" not in G[papers[2]] and "concept:attention" in G[papers[3]]
