@@ -1173,7 +1173,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
             continue
         for name in topic.names:
             k = concept_key(name)
-            if " " in k and not is_junk(k):
+            if " " in k:  # (an adjective names its topic too: "information-theoretic", "minimax-optimal")
                 names.setdefault(k, (topic.key, name))
     longest = _first_words(names)
     for paper, text, terms in zip(papers, texts, paper_terms):
