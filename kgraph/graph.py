@@ -838,6 +838,8 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
     joins = {k for k, t in th.topics.items() if t.kind != "area" and k not in FIELD_GENERIC and k not in LONE_GENERIC}
     entry: dict[str, list[str]] = {}  # term -> the topics it is or narrows
     for key, c in concepts.items():
+        if key in FIELD_GENERIC or key in LONE_GENERIC:
+            continue  # a tool of the whole field ("KL divergence") says nothing of the topics above it
         if key in th.names:  # a topic, or a synonym the hierarchy made a node ("bandits")
             entry[key] = [th.names[key]]
         elif key in nodes or not (is_vague(key) or is_junk(key)):

@@ -468,4 +468,4 @@ def test_graph_names_listed_as_problems_are_tasks():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["Unrestricted Sparsest Submodular Set"] == kinds["Unrestricted Densest Supermodular Set"] == "task"
     assert kinds["HNSN"] == "task"
-    assert kinds["Densest Subgraph"] == "concept"  # "this problem generalizes ...": no list of problems
+    assert kinds["Densest Subgraph"] == "task"  # no list of problems here, but the thesaurus knows it as one

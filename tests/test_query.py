@@ -208,7 +208,7 @@ def test_query_papers_about_includes_narrower_terms_and_says_through_which():
     rows = query.papers_about(G, "bandits")
     assert len(rows) == 3
     assert {G.nodes[through]["label"] for _, _, _, through in rows} == {
-        "non-stationary Lipschitz bandits", "GP bandits", "combinatorial semi-bandit"}
+        "non-stationary Lipschitz bandits", "GP bandits", "combinatorial bandits"}  # (the thesaurus's name for semi-bandits)
     sub = query.neighbourhood(G, "regret")
     assert sum(1 for _, k in sub.nodes(data="kind") if k == "paper") == 3
 
