@@ -75,11 +75,13 @@ principle principles guarantee guarantees insight insights result results outcom
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
 dynamics choice choices formulation formulations family families query queries access application applications
+characterization characterizations characterisation characterisations
 """.split())
 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
 FIELD_GENERIC = frozenset("""
 neural network
+problem class
 deep neural network
 deep learning
 machine learning
