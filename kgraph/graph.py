@@ -848,19 +848,19 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
                 entry[key] = found
     node_of = {entry[k][0]: k for k in entry if k in th.names and k in nodes}  # a topic and the node standing for it
 
-    def levels(key: str) -> list[list[str]]:
-        """The topics above a term, level by level: at most two levels above the topic it is or narrows."""
-        out: list[list[str]] = [[], []]
-        for e in entry[key]:
-            first = list(th.parents(e)) if key in th.names else [e]
-            out[0] += first
-            out[1] += [p for t in first for p in th.parents(t)]
-        return out
+    def first_level(key: str) -> list[str]:
+        """The topics right above a term: the topic it narrows, or the parents of the topic it is."""
+        return [t for e in entry[key] for t in (th.parents(e) if key in th.names else [e])]
+
+    def levels(key: str) -> set[str]:
+        """The topics above a term: at most two levels above the topic it is or narrows."""
+        first = first_level(key)
+        return {*first, *(p for t in first for p in th.parents(t))}
 
     papers: dict[str, set[str]] = defaultdict(set)
     under: dict[str, set[str]] = defaultdict(set)
     for key in entry:
-        for topic in {t for level in levels(key) for t in level}:
+        for topic in levels(key):
             papers[topic] |= concepts[key].papers
             under[topic].add(key)
     for topic in under.keys() & concepts.keys():  # a topic one paper names: one of the terms that meet there
@@ -891,13 +891,10 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
 
     def targets(key: str) -> list[str]:
         """The nearest topic node on each path up from a term (a path ends at its first node)."""
-        first, second = levels(key)
-        out = [node_of[t] for t in first if t in node_of and t in joins]
-        for e in entry[key]:
-            for t in (th.parents(e) if key in th.names else [e]):
-                if not (t in node_of and t in joins):
-                    out += [node_of[p] for p in th.parents(t) if p in node_of and p in joins]
-        return [t for t in dict.fromkeys(out) if t != key]
+        first = first_level(key)
+        out = [t for t in first if t in node_of and t in joins]  # nearest first
+        out += [p for t in first if t not in out for p in th.parents(t) if p in node_of and p in joins]
+        return [node_of[t] for t in dict.fromkeys(out) if node_of[t] != key]
 
     up: dict[str, list[str]] = {}
     for key in sorted(entry):
