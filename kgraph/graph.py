@@ -917,18 +917,21 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
     """
     words = key.split()
 
-    def whole(phrase: str) -> bool:
+    def where(phrase: str) -> tuple[int, int]:
+        """Where the words of ``phrase`` are written in ``written``: (start, end), or (-1, -1)."""
         found = _find_words(written, phrase)
         at = written.find(found) if found else -1
-        end = at + len(found) if found else -1
+        return (at, at + len(found)) if at >= 0 else (-1, -1)
+
+    def whole(phrase: str) -> bool:
+        at, end = where(phrase)
         return at >= 0 and (at == 0 or written[at - 1].isspace()) and (end == len(written) or written[end] != "-")
 
     out: list[str] = []
     for i in range(1, len(words) - 1):  # the longest multi-word topic the key ends with, after a space
         tail = " ".join(words[i:])
         if tail in th.names:
-            found = _find_words(written, tail)
-            at = written.find(found) if found else -1
+            at, _ = where(tail)
             if at > 0 and written[at - 1].isspace():  # "split conformal prediction"; not "multi-gradient descent"
                 out.append(th.names[tail])
                 break
