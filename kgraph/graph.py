@@ -854,8 +854,7 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
 
     def levels(key: str) -> set[str]:
         """The topics above a term: at most two levels above the topic it is or narrows."""
-        first = first_level(key)
-        return {*first, *(p for t in first for p in th.parents(t))}
+        return {t for e in entry[key] for t in (th.above(e, 2) if key in th.names else [e, *th.above(e, 1)])}
 
     papers: dict[str, set[str]] = defaultdict(set)
     under: dict[str, set[str]] = defaultdict(set)
@@ -1037,8 +1036,8 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
     alias = {name: key for name, key in (synonyms or {}).items() if key in nodes and " " in name}
     # a one-word synonym of a term is that term where it heads its phrase ("a disentanglement loss")
     lone_alias = {name: key for name, key in (synonyms or {}).items()
-                  if lone_words and key in nodes and " " not in name and name not in LONE_GENERIC and len(name) > 2
-                  and "NOUN" in _pos(name) and not is_junk(name)}
+                  if key in nodes and " " not in name and name not in LONE_GENERIC and len(name) > 2
+                  and "NOUN" in _pos(name) and not is_junk(name)} if lone_words else {}
     phrases = [name for name in alias if len(name.split()) <= MAX_TERM_WORDS]
     names: dict[str, str] = {}
     lone: dict[str, str] = dict(lone_alias)

@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
@@ -71,8 +71,10 @@ class Thesaurus:
         out: list[str] = []
         frontier = [self.names.get(key, key)]
         for _ in range(levels):
-            frontier = [p for k in frontier for p in self.parents(k) if p not in out]
-            out.extend(dict.fromkeys(frontier))
+            frontier = list(dict.fromkeys(p for k in frontier for p in self.parents(k) if p not in out))
+            if not frontier:
+                break
+            out.extend(frontier)
         return out
 
     def ancestors(self, key: str) -> list[str]:
@@ -136,26 +138,11 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
             k = names.get(concept_key(name))
             if k is None:
                 raise ValueError(f"{source}, line {number}: {name!r} after '<' is no topic of the thesaurus")
-            if k == key or key in _above(topics, k):
+            if k == key or key in Thesaurus(topics, names).above(k, len(topics)):
                 raise ValueError(f"{source}, line {number}: {name!r} is narrower than {topics[key].label!r}, not broader")
             keys.append(k)
-        t = topics[key]
-        topics[key] = Topic(t.key, t.label, t.kind, t.parent, t.names, tuple(k for k in dict.fromkeys(keys)
-                                                                         if k != t.parent))
+        topics[key] = replace(topics[key], also=tuple(k for k in dict.fromkeys(keys) if k != topics[key].parent))
     return Thesaurus(topics, names)
-
-
-def _above(topics: dict[str, Topic], key: str) -> set[str]:
-    """Every topic above ``key``, through its place in the tree and the others it names."""
-    seen: set[str] = set()
-    stack = [key]
-    while stack:
-        t = topics[stack.pop()]
-        for p in ((t.parent,) if t.parent else ()) + t.also:
-            if p not in seen:
-                seen.add(p)
-                stack.append(p)
-    return seen
 
 
 @lru_cache(maxsize=1)
