@@ -43,6 +43,10 @@ approach method methodology framework paradigm technique strategy scheme procedu
 algorithm task problem setting
 """.split())
 
+#: Generic heads that name a method: after a lone hyphenated modifier they stay in the key, as "method".
+_MODIFIED = re.compile(r"([^\W_]+[\-\u2010-\u2015]([^\W_][\w\-\u2010-\u2015]*))\s+(\w+)")
+_METHOD_HEADS = frozenset("approach method methodology technique strategy scheme procedure algorithm".split())
+
 _FUNCTION_WORDS = frozenset("""
 a an the this that these those our their its his her my your we they it them us
 of in on for to with by from at as and or but via into over under between among
@@ -127,6 +131,14 @@ def concept_key(text: str) -> str:
     # acronym plural: GNNs, LLMs, VAEs
     text = re.sub(r"\b([A-Z][A-Z0-9\-]*[A-Z0-9])s\b", r"\1", text)
     text = re.sub(r"'s\b", "", text)
+    # "second-order methods", "first-order algorithms": the head stays, one for all of them; without it the key
+    # would be the bare modifier, and "second-order heterogeneity" would read as a second-order method
+    # (a name is no modifier: "Frank-Wolfe algorithm" is Frank-Wolfe)
+    modified = _MODIFIED.fullmatch(text.strip())
+    if modified and _singular(modified.group(3).lower()) in _METHOD_HEADS and modified.group(2)[0].islower():
+        text = modified.group(1).lower() + " method"
+    else:
+        modified = None
     text = text.lower()
     text = re.sub(r"[\-_/\u2010-\u2015]+", " ", text)
     text = re.sub(r"[^\w\s.+#]", " ", text)
@@ -136,7 +148,7 @@ def concept_key(text: str) -> str:
     if len(words) > 2 and words[-2:] == ["loss", "function"]:
         words.pop()  # "GLA loss functions" are the GLA losses
     # "continual learning paradigm", "DOP method": the name without its generic head
-    while len(words) > 1 and words[-1] in GENERIC_HEADS and not all(
+    while not modified and len(words) > 1 and words[-1] in GENERIC_HEADS and not all(
         w in GENERIC_WORDS or w in _FUNCTION_WORDS for w in words[:-1]
     ):
         words.pop()

@@ -51,3 +51,19 @@ def test_canon_generic_heads_are_dropped(a, b):
 @pytest.mark.parametrize("name", ["language model", "diffusion models", "loss function", "proposed method"])
 def test_canon_keeps_heads_that_name_something(name):
     assert concept_key(name).split()[-1] in ("model", "function", "method")
+
+
+@pytest.mark.parametrize("a, b", [
+    ("second-order methods", "second-order algorithms"),
+    ("first-order methods", "first-order algorithm"),
+    ("zeroth-order approaches", "zeroth-order methods"),
+])
+def test_canon_a_hyphenated_modifier_keeps_its_method_head(a, b):
+    # without the head the key is the bare modifier, and "second-order heterogeneity" would contain it
+    assert concept_key(a) == concept_key(b)
+    assert concept_key(a).endswith(" method")
+    assert concept_key(a).rsplit(" ", 1)[0] != concept_key(a)
+
+
+def test_canon_a_hyphenated_name_is_no_modifier():
+    assert concept_key("Frank-Wolfe algorithm") == concept_key("Frank-Wolfe") == "frank wolfe"

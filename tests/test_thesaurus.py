@@ -242,3 +242,15 @@ def test_graph_a_lone_term_after_a_possessive_is_someones_property():
                 _paper(t3, ["preference optimization"]), _paper(t4, ["transformers"])])
     papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
     assert "concept:attention" not in G[papers[2]] and "concept:attention" in G[papers[3]]
+
+
+def test_graph_a_hyphenated_modifier_of_another_noun_is_not_the_method_it_modifies():
+    t1 = "Second-order methods precondition the gradient with curvature."
+    t2 = "Unlike first-order methods, second-order methods converge in few steps."
+    t3 = "A low second-order heterogeneity assumption explains local SGD."
+    G = _graph([_paper(t1, ["Second-order methods"]), _paper(t2, ["first-order methods", "second-order methods"]),
+                _paper(t3, ["second-order heterogeneity assumption", "local SGD"])])
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    method = [n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "second-order methods"]
+    assert len(method) == 1 and method[0] in G[papers[0]] and method[0] in G[papers[1]]
+    assert method[0] not in G[papers[2]]
