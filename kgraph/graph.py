@@ -754,14 +754,18 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for key, v in verdict.items():
         if v is None and any(" " in s and s in nodes and key.endswith(" " + s) for s in subs_of[key]):
             nodes.add(key)
-    # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases
+    # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases, those
+    # the paper writes twice or the thesaurus knows ("sampled softmax", "flow matching"); a phrase written once,
+    # mostly an unnamed part of the paper's own method ("lossless rounding", "resource reservation"), only
+    # where the paper would have no term at all
     rank = {role: i for i, role in enumerate(ROLES)}
     for terms in paper_terms:
         have = sum(1 for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ())))
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
                         and not is_junk(key) and " of " not in key and len(key.split()) <= MAX_SINGLETON_WORDS),
                        key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
-        for key in spare[: max(0, MIN_PAPER_TERMS - have)]:
+        strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None]
+        for key in strong[: max(0, MIN_PAPER_TERMS - have)] or spare[: max(0, 1 - have)]:
             nodes.add(key)
 
     def tops(key: str) -> list[str]:

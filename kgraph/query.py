@@ -525,7 +525,7 @@ def community_labels(G: nx.Graph) -> dict[int, str]:
     ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
     ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
     >>> community_labels(G)[0]
-    'continual learning, CIFAR-100, LEAR'
+    'catastrophic forgetting, continual learning, CIFAR-100'
     """
     members: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for n, d in G.nodes(data=True):
