@@ -77,6 +77,7 @@ class _Concept:
     spelt: dict = field(default_factory=dict)  # surface with a short form spelt out -> as written ("mini-batch SGD")
     label: str | None = None  # a thesaurus topic's own label, when the topic became a node through its terms
     text_only: bool = False  # a thesaurus topic found only by reading the text, never by the tagger
+    introduced: Counter = field(default_factory=Counter)  # the kinds its definitions introduce it as ("a ... model")
 
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
@@ -448,6 +449,9 @@ def build_graph(
                         c.spelt[surface] = written
                 if named and m.short_form:  # the short form goes with what it names, not with a phrase around it
                     c.shorts[m.short_form] += 1
+                    introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
+                    if introduced:
+                        c.introduced[introduced] += 1
                 elif named and m.long_form:
                     c.shorts[strip_parentheticals(m.text)] += 1
                 c.papers.add(paper.id)
@@ -1228,6 +1232,34 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
         G.nodes[ids[key]]["papers_total"] = len(papers)
 
 
+_INTRODUCING = {
+    "method": "approach method model framework algorithm architecture network optimizer estimator technique "
+              "scheme mechanism module procedure strategy solver",
+    "task": "task problem setting paradigm",
+    "dataset": "dataset benchmark corpus",
+}
+_INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
+                                r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
+                                r"|(?<=task|blem|ting)s?\s+of)?\s*$", re.I)  # ("solvers for VRPs" solve them)
+_INTRODUCED_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*,\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,3}?(" + "|".join(
+    " ".join(_INTRODUCING.values()).split()) + r")\b", re.I)
+_INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
+
+
+def _introduced_as(abstract: str, start: int, end: int) -> str | None:
+    """The kind a definition introduces its name as, from the words around it, or None.
+
+    "a novel approach to automatically learning Visual Instrumental Variables
+    for ... Domain Generalization (VIV-DG)" is a method, whatever its last
+    word; so is "Minimal-Sufficient UDG (MS-UDG), a learnable model"; "the
+    task of Continuous Domain Generalization (CDG)" is a task.
+    """
+    after = _INTRODUCED_AFTER.match(abstract[end:end + 60])
+    before = _INTRODUCED_BEFORE.search(abstract[max(0, start - 50):start])
+    found = after or before
+    return _INTRODUCED_KIND[_singular(found.group(1).lower())] if found else None
+
+
 def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     """The kind a term's name says, where it says one; else the tagger's vote (``kind``).
 
@@ -1244,6 +1276,9 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
     if DATASET_NAME.match(label):
         return "dataset"
+    said = c.introduced.most_common(2)
+    if said and (len(said) == 1 or said[0][1] > said[1][1]):
+        return said[0][0]  # what its definitions call it: "an approach to ... Domain Generalization (VIV-DG)"
     head = _singular(key.split()[-1]) if key else ""
     if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
         return "concept"

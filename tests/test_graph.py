@@ -478,3 +478,22 @@ def test_graph_names_listed_as_problems_are_tasks():
     assert kinds["Unrestricted Sparsest Submodular Set"] == kinds["Unrestricted Densest Supermodular Set"] == "task"
     assert kinds["HNSN"] == "task"
     assert kinds["Densest Subgraph"] == "task"  # no list of problems here, but the thesaurus knows it as one
+
+
+def test_graph_a_definition_says_the_kind_of_what_it_names():
+    t1 = ("We propose a novel approach to automatically learning Visual Instrumental Variables for Domain "
+          "Generalization (VIV-DG).")
+    t2 = "We formalize the task of Continuous Domain Generalization (CDG)."
+    t3 = "We implement it through Minimal-Sufficient Domain Generalization (MS-DG), a learnable model."
+    t4 = "Learning-based solvers for Vehicle Routing Problems (VRPs) are fast."
+    defined = [(t1, "Visual Instrumental Variables for Domain Generalization", "VIV-DG", "method"),
+               (t2, "Continuous Domain Generalization", "CDG", "method"),
+               (t3, "Minimal-Sufficient Domain Generalization", "MS-DG", "task"),
+               (t4, "Vehicle Routing Problems", "VRPs", "method")]
+    G = _graph([_paper(t, [(long, t, {"short_form": short, "kind": kind})]) for t, long, short, kind in defined])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the words around a definition win over its head word and the tagger's vote; "solvers for X" solve X
+    assert kinds["Visual Instrumental Variables for Domain Generalization"] == "method"
+    assert kinds["Continuous Domain Generalization"] == "task"
+    assert kinds["Minimal-Sufficient Domain Generalization"] == "method"
+    assert kinds["Vehicle Routing Problems"] == "task"
