@@ -128,7 +128,29 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
                 short_span = _span_for(doc, sh_start, sh_start + len(short))
             if long_span is not None and short_span is not None and len(long_span) and len(short_span):
                 found.append(Abbreviation(long_span, short_span))
+        # "... Improvement Search framework with heterogeneous graph representation—MIStar.": a dash names it too
+        for m in _DASHED.finditer(s_text):
+            short = m.group(1)
+            before = s_text[: m.start()].rstrip()
+            if not _is_short_form(short) or not before:
+                continue
+            cut = max(before.rfind(ch) for ch in "();:,")
+            words = before[cut + 1 :].split()
+            long = best_long_form(short, " ".join(words[-min(len(short) + 5, 2 * len(short)):]))
+            if not long or len(long.split()) < 2 or long.split()[0].lower() in _STOP_START:
+                continue
+            l_end = s_start + len(before)
+            long_span = _span_for(doc, l_end - len(long), l_end)
+            short_span = _span_for(doc, s_start + m.start(1), s_start + m.end(1))
+            if (long_span is not None and short_span is not None and len(long_span) and len(short_span)
+                    and text[l_end - len(long):l_end] == long):
+                found.append(Abbreviation(long_span, short_span))
+    found.sort(key=lambda a: a.short.start_char)
     return found
+
+
+#: A name set off by a dash at the end of its clause: "... graph representation—MIStar."
+_DASHED = re.compile(r"(?:[\u2013\u2014]|\s-{1,3})\s*([A-Za-z][\w\-+]*[A-Z][\w\-+]*)(?=\s*(?:[.,;:)]|$))")
 
 
 _STOP_START = {"and", "or", "of", "the", "a", "an", "in", "on", "for", "to", "with", "by", "we", "is", "are"}
