@@ -99,6 +99,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
     >>> t = "the Dirichlet-distributed class probabilities"
     >>> _whole_words(Mention("Dirichlet", 4, 13, "concept"), t).text
     'Dirichlet-distributed'
+    >>> t = "the widely-used Vietoris-Rips complex imposes limits"
+    >>> _whole_words(Mention("Vietoris-Rips", 16, 29, "concept"), t).text
+    'Vietoris-Rips complex'
     """
     start, end = m.start_char, m.end_char
     if text[start:end] != m.text:
@@ -110,9 +113,21 @@ def _whole_words(m: Mention, text: str) -> Mention:
     if end < len(text) and end and text[end - 1].isalnum():
         found = re.match(r"(?:-\w+)+", text[end:])  # "-distributed", "-4"
         end += found.end() if found else 0
+    # "the Vietoris-Rips complex", "a flexible Dirichlet distribution": a mention that stops at a person's
+    # name leaves the name's object behind (a name alone names nothing here)
+    last = text[start:end].split()[-1] if text[start:end].split() else ""
+    if re.fullmatch(r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)*", last):
+        found = _EPONYM_OBJECT.match(text, end)
+        end = found.end() if found else end
     if (start, end) == (m.start_char, m.end_char):
         return m
     return replace(m, text=text[start:end], start_char=start, end_char=end)
+
+
+#: What a person's name written before it names: "Vietoris-Rips complex", "Dirichlet distribution".
+_EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theorem|lemma|inequality|distance"
+                            r"|divergence|chain|transform|operator|equation|dimension|complexity|norm|measure"
+                            r"|bound|algorithm|method|game|condition|criterion)(?:es|s)?\b")
 
 
 def _as_definition(m: Mention) -> Mention:
