@@ -667,6 +667,18 @@ MIN_PAPER_TERMS = 3
 MAX_SINGLETON_WORDS = 3
 
 
+def _own_name(surface: str) -> bool:
+    """True for a name (:func:`kgraph.terms.is_name`) that is not only a name's kind of data ("MRI scanner").
+
+    >>> _own_name("Rademacher complexity"), _own_name("commercial MRI scanners"), _own_name("CIFAR-10")
+    (True, False, True)
+    """
+    words = surface.split()
+    if len(words) > 1 and _singular(words[-1].lower()) in _DATA_HEADS and not is_name(words[-1]):
+        return False
+    return is_name(surface)
+
+
 def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]], th: Thesaurus):
     """Choose the concept nodes and their ``broader`` terms.
 
@@ -729,7 +741,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
-        if c.named or any(is_name(f) for f in c.surfaces if f not in c.spelt) or c.shorts and len(c.papers) >= 2:
+        if c.named or any(_own_name(f) for f in c.surfaces if f not in c.spelt) or c.shorts and len(c.papers) >= 2:
             return True
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
             # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
@@ -1313,7 +1325,7 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
 #: Heads that decide a term's kind ("Rademacher complexity" is a concept, "Mamba models" a method).
 _HEAD_KINDS = (
     ("concept", frozenset("""complexity space process circuit theory bound dimension distribution property inequality
-    theorem lemma manifold variable game equation landscape geometry algebra connectivity condition phenomenon
+    theorem lemma formula identity manifold variable game equation landscape geometry algebra connectivity condition phenomenon
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability""".split())),

@@ -206,6 +206,15 @@ def test_graph_kinds_follow_names_and_heads():
                      "regression loss functions": "method", "point clouds": "concept"}  # a topic both texts write
 
 
+def test_graph_a_formula_is_a_concept_and_a_names_data_is_no_name():
+    t = "We apply the Sherman-Morrison-Woodbury formula to commercial MRI scanners in MRI reconstruction."
+    G = _graph([_paper(t, [("Sherman-Morrison-Woodbury formula", t), ("commercial MRI scanners", t, {"kind": "concept"}),
+                           ("MRI reconstruction", t, {"kind": "task"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the scanners are MRI's hardware, named only through MRI: the paper keeps MRI reconstruction instead
+    assert kinds == {"Sherman-Morrison-Woodbury formula": "concept", "MRI reconstruction": "task"}
+
+
 def test_graph_concept_ids_are_xml_names():
     import re
 
