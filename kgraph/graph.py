@@ -78,6 +78,7 @@ class _Concept:
     label: str | None = None  # a thesaurus topic's own label, when the topic became a node through its terms
     text_only: bool = False  # a thesaurus topic found only by reading the text, never by the tagger
     introduced: Counter = field(default_factory=Counter)  # the kinds its definitions introduce it as ("a ... model")
+    defined: Counter = field(default_factory=Counter)  # its long forms as definitions write them ("Branch-and-Cut")
 
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
@@ -146,7 +147,8 @@ def _as_definition(m: Mention) -> Mention:
     if found is None:
         return m
     long, short, tail = found.group("long").strip(), found.group("short"), found.group("tail").split()
-    if (len(long.split()) < 2 or best_long_form(short, long) != long or len(tail) > 2
+    # (one hyphenated word is a long form when it is a name: "Follow-the-Perturbed-Leader", not "out-of-distribution")
+    if (len(long.split()) < 2 and not ("-" in long and is_name(long)) or best_long_form(short, long) != long or len(tail) > 2
             or any(w.lower() in _FUNCTION_WORDS for w in tail)):
         return m
     return replace(m, long_form=long, short_form=short)
@@ -456,6 +458,8 @@ def build_graph(
                 c.named |= named
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
+                    if m.long_form:  # a use of the short form that says what it stands for: "B&C" of Branch-and-Cut
+                        c.defined[m.long_form] += 1
                 elif surface in expand or concept_key(surface) in shorts:
                     c.shorts[surface] += 1  # "NCO" from "NCO model": the label stays the long form
                 else:
@@ -520,7 +524,10 @@ def build_graph(
     for key in sorted(nodes):
         c = concepts[key]
         kind = kinds[key]
-        forms = _unsentence(c.surfaces or c.shorts)
+        # a term only ever written as its short form is labelled by the long form its definition spells out
+        # (a short one: "Branch-and-Cut" for B&C, but UFO-RL stays UFO-RL)
+        forms = _unsentence(c.surfaces or Counter({f: n for f, n in c.defined.items() if len(f.split()) <= 4})
+                            or c.shorts)
         label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         if (" " not in key and " " in label and not c.named and not c.label and not any(is_name(f) for f in forms)
                 and "NOUN" in _pos(key)):
@@ -536,7 +543,7 @@ def build_graph(
             label = topic.label
         # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
         written = {w: c.surfaces[f] for f, w in c.spelt.items()}
-        aliases = sorted(set(c.surfaces) | set(c.shorts) | set(written),
+        aliases = sorted(set(c.surfaces) | set(c.shorts) | set(written) | (set(c.defined) if not c.surfaces else set()),
                          key=lambda f: (-(c.surfaces[f] + c.shorts[f] + written.get(f, 0)), f))
         attrs = {"kind": kind, "label": label, "aliases": "|".join(aliases), "papers": len(c.papers)}
         short = [s for s, _ in c.shorts.most_common() if s.upper() == s or any(ch.isupper() for ch in s)]

@@ -506,3 +506,13 @@ def test_graph_a_definition_says_the_kind_of_what_it_names():
     assert kinds["Continuous Domain Generalization"] == "task"
     assert kinds["Minimal-Sufficient Domain Generalization"] == "method"
     assert kinds["Vehicle Routing Problems"] == "task"
+
+
+def test_graph_a_term_written_only_as_its_short_form_is_labelled_by_its_definition():
+    t = ("Mixed-integer programming relies on Branch-and-Cut (B&C). B&C policies branch. We pull arms by the "
+         "Follow-the-Perturbed-Leader (FTPL) policy; FTPL is simple.")
+    G = _graph([_paper(t, [("B&C", t, {"long_form": "Branch-and-Cut"}), ("Follow-the-Perturbed-Leader (FTPL) policy", t),
+                           ("FTPL", t, {"long_form": "Follow-the-Perturbed-Leader"})])])
+    labels = {d["label"]: d["aliases"].split("|") for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "Branch-and-Cut" in labels and "B&C" in labels["Branch-and-Cut"]
+    assert "Follow-the-Perturbed-Leader" in labels and "FTPL" in labels["Follow-the-Perturbed-Leader"]
