@@ -709,6 +709,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     """
     contained: dict[str, set[str]] = defaultdict(set)  # subterm -> papers of the keys that end in it
     containers: Counter = Counter()  # subterm -> how many different keys end in it
+    in_names: dict[str, set[str]] = defaultdict(set)  # subterm -> papers of the names (defined, coined) that end in it
     left: dict[str, set[str]] = defaultdict(set)  # lone word -> the words seen right before it
     word_papers: dict[str, set[str]] = defaultdict(set)
     subs_of: dict[str, list[str]] = {}
@@ -728,6 +729,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
                 contained[sub] |= c.papers
                 containers[sub] += 1
+                if c.named or c.shorts:
+                    in_names[sub] |= c.papers
         words = key.split()
         for i, w in enumerate(words):
             # a head: the last word, or one followed only by a generic word ("regret bound")
@@ -772,6 +775,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             continue
         if sub not in concepts and containers[sub] < 2:
             continue  # inside one name only ("kernel Hilbert space" of RKHS): no term of its own
+        # (a term never written alone is one when three papers' phrases, or two papers' names, end in it:
+        # "Risk Minimization" of ERM and IRM; not "consistency loss" of two papers' unrelated losses)
+        if sub not in concepts and len(ps) < 3 and len(in_names[sub]) < 2:
+            continue
         if (len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub)
                 and not is_vague(sub) and (sub in concepts or sub.split()[-1] not in _DATA_HEADS)):
             nodes.add(sub)

@@ -516,3 +516,16 @@ def test_graph_a_term_written_only_as_its_short_form_is_labelled_by_its_definiti
     labels = {d["label"]: d["aliases"].split("|") for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "Branch-and-Cut" in labels and "B&C" in labels["Branch-and-Cut"]
     assert "Follow-the-Perturbed-Leader" in labels and "FTPL" in labels["Follow-the-Perturbed-Leader"]
+
+
+def test_graph_a_term_never_written_alone_needs_three_papers_or_two_names():
+    t1 = "We add a compositional consistency loss to the encoder."
+    t2 = "A preference margin consistency loss aligns the two responses."
+    t3 = "We revisit Empirical Risk Minimization (ERM) for shifts."
+    t4 = "Invariant Risk Minimization (IRM) learns invariant features."
+    G = _graph([_paper(t1, [("compositional consistency loss", t1)]), _paper(t2, [("preference margin consistency loss", t2)]),
+                _paper(t3, [("Empirical Risk Minimization (ERM)", t3, {"short_form": "ERM"})]),
+                _paper(t4, [("Invariant Risk Minimization (IRM)", t4, {"short_form": "IRM"})])])
+    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # two papers' unnamed losses do not make "consistency loss" a term; two names make "risk minimization" one
+    assert "consistency loss" not in labels and "risk minimization" in labels
