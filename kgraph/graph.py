@@ -496,9 +496,13 @@ def build_graph(
     for key in nodes:
         # one paper's unnamed narrowing of a term is a term of the same kind ("nonsmooth bilevel optimization"
         # is a problem as "bilevel optimization" is), whatever the tagger said in that one paper
+        # ("Blended Conditional Gradients", a name the tagger called a concept, is a Frank-Wolfe method, as the
+        # thesaurus names that "conditional gradient")
         c = concepts[key]
-        same_head = [b for b in broader.get(key, ()) if b in kinds and key.endswith(" " + b)]
-        if len(c.papers) < 2 and not (c.named or c.shorts) and len(same_head) == 1:
+        same_head = [b for b in broader.get(key, ()) if b in kinds and any(
+            key.endswith(" " + name) for name in (b, *_topic_names(th, b)))]
+        if (len(c.papers) < 2 and (not (c.named or c.shorts) or kinds[key] == "concept" and not c.introduced)
+                and len(same_head) == 1):
             kinds[key] = kinds[same_head[0]]
     for key in _problem_names(texts, shorts, same) & nodes:  # "two new problems: the USSS and UDSS"
         kinds[key] = "task"
@@ -672,6 +676,12 @@ MIN_PAPER_TERMS = 3
 #: A term seen in one paper only becomes a node when it has at most this many words (or is a name);
 #: a longer one ("confounding-resistant domain generalization") links its paper to its broader terms.
 MAX_SINGLETON_WORDS = 3
+
+
+def _topic_names(th: Thesaurus, key: str) -> list[str]:
+    """The keys of the names the thesaurus gives the topic keyed ``key`` (none when it is no topic)."""
+    topic = th.topics.get(key)
+    return [concept_key(name) for name in topic.names] if topic is not None else []
 
 
 def _own_name(surface: str) -> bool:
@@ -1324,8 +1334,11 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
         return "concept"
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
+    # the head stands before a post-modifier: "Improvement Search framework with heterogeneous graph
+    # representation" is a framework, "Rademacher complexity of linear predictors" a complexity
+    front = _POST_MODIFIER.split(key, 1)[0].split()
     # a two-word head first ("... loss function" is a loss, not a function)
-    for candidate in [" ".join(key.split()[-2:]), head, *written[:1]]:
+    for candidate in [" ".join(front[-2:]), _singular(front[-1]) if front else head, *written[:1]]:
         for kinds, heads in _HEAD_KINDS:
             if candidate in heads:
                 return kinds
@@ -1336,14 +1349,17 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     return kind
 
 
+#: Words that start a post-modifier, after a term's head.
+_POST_MODIFIER = re.compile(r" (?:for|with|via|of|using|under|in|on|based on) ")
+
 #: Heads that decide a term's kind ("Rademacher complexity" is a concept, "Mamba models" a method).
 _HEAD_KINDS = (
     ("concept", frozenset("""complexity space process circuit theory bound dimension distribution property inequality
-    theorem lemma formula identity manifold variable game equation landscape geometry algebra connectivity condition phenomenon
+    theorem lemma formula identity representation manifold variable game equation landscape geometry algebra connectivity condition phenomenon
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability""".split())),
-    ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method estimator encoder
+    ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method framework estimator encoder
     decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss""".split()) | {"loss function"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering

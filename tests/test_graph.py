@@ -529,3 +529,16 @@ def test_graph_a_term_never_written_alone_needs_three_papers_or_two_names():
     labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     # two papers' unnamed losses do not make "consistency loss" a term; two names make "risk minimization" one
     assert "consistency loss" not in labels and "risk minimization" in labels
+
+
+def test_graph_the_head_before_a_post_modifier_decides_the_kind():
+    t = ("We propose a search framework with graph representation, and study the Rademacher complexity of linear "
+         "predictors and a Minimal Sufficient Semantic Representation.")
+    ms = [("search framework with graph representation", t, {"kind": "concept"}),
+          ("Rademacher complexity of linear predictors", t, {"kind": "method"}),
+          ("Minimal Sufficient Semantic Representation", t, {"kind": "method"})]
+    G = _graph([_paper(t, ms), _paper(t + " ", [(m[0], t + " ", m[2]) for m in ms])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["search framework with graph representation"] == "method"
+    assert kinds["Rademacher complexity"] == "concept"
+    assert kinds["Minimal Sufficient Semantic Representation"] == "concept"

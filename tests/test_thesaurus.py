@@ -254,3 +254,14 @@ def test_graph_a_hyphenated_modifier_of_another_noun_is_not_the_method_it_modifi
     method = [n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "second-order methods"]
     assert len(method) == 1 and method[0] in G[papers[0]] and method[0] in G[papers[1]]
     assert method[0] not in G[papers[2]]
+
+
+def test_graph_a_named_narrowing_of_a_topic_takes_its_kind_through_a_synonym():
+    t1 = "Blended Conditional Gradients converge fast on polytopes."
+    t2 = "The Frank-Wolfe algorithm is projection-free."
+    t3 = "We revisit the Frank-Wolfe algorithm with away steps."
+    G = _graph([_paper(t1, ["Blended Conditional Gradients"], "concept"), _paper(t2, ["Frank-Wolfe algorithm"]),
+                _paper(t3, ["Frank-Wolfe algorithm"])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # "conditional gradient" names Frank-Wolfe, a method: so is this one paper's named variant, whatever the tagger said
+    assert kinds["Blended Conditional Gradients"] == "method"
