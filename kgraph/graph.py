@@ -911,9 +911,20 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
         """The topics right above a term: the topic it narrows, or the parents of the topic it is."""
         return [t for e in entry[key] for t in (th.parents(e) if key in th.names else [e])]
 
+    def is_area(topic: str) -> bool:
+        return th.topics[topic].kind == "area" if topic in th.topics else False
+
+    def climb(topic: str, n: int) -> list[str]:
+        """At most ``n`` levels above a topic, never past an area: "RL fine-tuning" is no transfer learning."""
+        out, frontier = [], [topic]
+        for _ in range(n):
+            frontier = [p for t in frontier if not is_area(t) for p in th.parents(t) if p not in out]
+            out.extend(frontier)
+        return out
+
     def levels(key: str) -> set[str]:
         """The topics above a term: at most two levels above the topic it is or narrows."""
-        return {t for e in entry[key] for t in (th.above(e, 2) if key in th.names else [e, *th.above(e, 1)])}
+        return {t for e in entry[key] for t in (climb(e, 2) if key in th.names else [e, *climb(e, 1)])}
 
     papers: dict[str, set[str]] = defaultdict(set)
     under: dict[str, set[str]] = defaultdict(set)
@@ -951,7 +962,7 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
         """The nearest topic node on each path up from a term (a path ends at its first node)."""
         first = first_level(key)
         out = [t for t in first if t in node_of and t in joins]  # nearest first
-        out += [p for t in first if t not in out for p in th.parents(t) if p in node_of and p in joins]
+        out += [p for t in first if t not in out and not is_area(t) for p in th.parents(t) if p in node_of and p in joins]
         return [node_of[t] for t in dict.fromkeys(out) if node_of[t] != key]
 
     up: dict[str, list[str]] = {}
@@ -971,7 +982,9 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
     "split conformal prediction" narrows conformal prediction; "decentralized
     bilevel optimization" narrows bilevel and decentralized optimization.
     Words glued by a hyphen stay whole ("multi-gradient descent" narrows no
-    gradient descent, "non-convex bilevel optimization" no convex optimization).
+    gradient descent, "non-convex bilevel optimization" no convex optimization),
+    and a modifier that makes a topic with the words it skips belongs to them
+    ("linear attention networks" narrow no linear networks).
     """
     words = key.split()
 
@@ -997,6 +1010,10 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
         for m in (1, 2):
             for j in range(i + m + 1, len(words)):
                 topic = th.names.get(" ".join(words[i : i + m] + words[j:]))
+                # the modifier modifies the words it skips when they make a topic together: "linear attention
+                # networks" are attention networks, not linear networks
+                if any(" ".join(words[k:j]) in th.names for k in range(i, i + m)):
+                    continue
                 if topic is not None and topic not in out and whole(" ".join(words[i : i + m])):
                     out.append(topic)
     return out

@@ -265,3 +265,27 @@ def test_graph_a_named_narrowing_of_a_topic_takes_its_kind_through_a_synonym():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     # "conditional gradient" names Frank-Wolfe, a method: so is this one paper's named variant, whatever the tagger said
     assert kinds["Blended Conditional Gradients"] == "method"
+
+
+def test_graph_a_modifier_that_makes_a_topic_with_the_words_it_skips_is_theirs():
+    t1 = "Random linear attention networks are learnable in polynomial time."
+    t2 = "Deep linear networks learn greedily."
+    t3 = "Linear networks trained from small initialization learn saddle to saddle."
+    G = _graph([_paper(t1, ["Random linear attention networks"]), _paper(t2, ["Deep linear networks"]),
+                _paper(t3, ["Linear networks"])])
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    # "linear attention" is a topic: the networks are attention networks, not linear networks
+    assert "linear neural networks" in _reach(G, papers[1])
+    assert "linear neural networks" not in _reach(G, papers[0])
+
+
+def test_graph_a_term_under_an_area_links_no_paper_above_the_area():
+    # fine-tuning is an area under transfer learning: "RL fine-tuning" says nothing of transfer learning
+    t1 = "Scaling RL fine-tuning of language models is costly."
+    t2 = "We study domain adaptation under label shift."
+    t3 = "Few-shot learning methods use meta-learning."
+    G = _graph([_paper(t1, ["RL fine-tuning"]), _paper(t2, ["domain adaptation"], "task"),
+                _paper(t3, ["Few-shot learning", "meta-learning"], "task")])
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    assert "transfer learning" in _reach(G, papers[1])
+    assert "transfer learning" not in _reach(G, papers[0])
