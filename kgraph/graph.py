@@ -1253,8 +1253,9 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
             if " " in k:  # (an adjective names its topic too: "information-theoretic", "minimax-optimal")
                 names.setdefault(k, (topic.key, name))
     longest = _first_words(names)
+    variants = _Variants(names)
     for paper, text, terms in zip(papers, texts, paper_terms):
-        for _, _, (key, name) in _phrases(text, longest, names.get):
+        for key, name in [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain):
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
                 c = concepts[key] = _Concept(text_only=True, label=th.topics[key].label)
@@ -1265,6 +1266,56 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
                 if not c.surfaces:
                     c.surfaces[name] += 1
             terms[key][0] += 1
+
+
+class _Variants:
+    """Topic names written as a verb and its object: "quantifies the uncertainty of online SGD" is
+    uncertainty quantification, "generalize to unseen domains" domain generalization.
+
+    The syntactic term variants of FASTR (Jacquemin): a name "X Ns" whose head
+    is the noun of a verb ("quantification", "selection", "adaptation") is
+    found as that verb followed, within its clause, by X (after at most a
+    determiner or "to" and two more words). ``names``: a name's key -> (topic
+    key, the name as written).
+
+    >>> v = _Variants({"uncertainty quantification": ("uq", "uncertainty quantification")})
+    >>> v.find("We quantify the predictive uncertainty of SGD."), v.find("We quantify the error; uncertainty is high.")
+    ([('uq', 'uncertainty quantification')], [])
+    """
+
+    _NOUN_OF_VERB = (("ification", "if"), ("ization", "iz"), ("ation", ""), ("ition", ""), ("ction", "ct"),
+                     ("ption", "pt"), ("ssion", "ss"), ("ment", ""))
+    _BETWEEN = frozenset("the a an its their our this these those to of".split())
+
+    def __init__(self, names: dict[str, tuple[str, str]]):
+        self.objects: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)  # verb stem -> object -> found
+        for key, found in names.items():
+            words = key.split()
+            if len(words) != 2 or not words[0].isalpha() or "NOUN" not in _pos(words[0]) or "ADJ" in _pos(words[0]):
+                continue  # ("convex optimization": "optimize convex functions" is no variant of it)
+            if found[1][:1].isupper():
+                continue  # a name ("Bayesian optimization") is no object of the verb
+            stem = next((words[1][: -len(suffix)] + verb for suffix, verb in self._NOUN_OF_VERB
+                         if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
+            if stem:
+                self.objects[stem].setdefault(words[0], found)
+        stems = "|".join(sorted(self.objects, key=len, reverse=True))
+        self.verbs = re.compile(rf"\b({stems})(?:e|es|ed|ing|s|y|ies|ied|ying)?\b((?:\s+[A-Za-z][\w\-]*){{1,4}})",
+                                re.I) if stems else None
+
+    def find(self, text: str) -> list[tuple[str, str]]:
+        out = []
+        for m in self.verbs.finditer(text) if self.verbs else ():
+            objects = self.objects[m.group(1).lower()]
+            words = m.group(2).split()
+            while words and words[0].lower() in self._BETWEEN:
+                words.pop(0)
+            for w in words[:3]:
+                found = objects.get(_singular(_americanize(w.lower())))
+                if found and found not in out:
+                    out.append(found)
+                    break
+        return out
 
 
 def _find_words(surface: str, key: str) -> str | None:

@@ -289,3 +289,17 @@ def test_graph_a_term_under_an_area_links_no_paper_above_the_area():
     papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
     assert "transfer learning" in _reach(G, papers[1])
     assert "transfer learning" not in _reach(G, papers[0])
+
+
+def test_graph_a_topic_written_as_a_verb_and_its_object_is_that_topic():
+    t1 = "We propose a framework that quantifies the uncertainty of online SGD iterates."
+    t2 = "Conformal prediction is a popular framework for uncertainty quantification."
+    t3 = "Evidential deep learning estimates uncertainty in one pass."
+    t4 = "We quantify the error; uncertainty remains high."
+    G = _graph([_paper(t1, ["online SGD"]), _paper(t2, ["Conformal prediction"]),
+                _paper(t3, ["Evidential deep learning"]), _paper(t4, ["error"])])
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    # "quantifies the uncertainty" and "estimates uncertainty" name uncertainty quantification (its synonym
+    # "uncertainty estimation"); a verb whose object lies past the end of its clause does not
+    assert all("uncertainty quantification" in _reach(G, p) for p in papers[:3])
+    assert "uncertainty quantification" not in _reach(G, papers[3])
