@@ -1427,7 +1427,7 @@ _HEAD_KINDS = (
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability""".split())),
-    ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method framework estimator encoder
+    ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss""".split()) | {"loss function"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
