@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Container, Iterator, NamedTuple, Sequence
+from typing import Container, Iterable, Iterator, NamedTuple, Sequence
 
 import networkx as nx
 
@@ -556,6 +556,10 @@ def build_graph(
         attrs.update(zip("rgb", COLORS[kind]))
         G.add_node(ids[key], **attrs)
 
+    def forms_of(target: str) -> list[str]:
+        node = G.nodes[ids[target]]
+        return [node["label"], *node["aliases"].split("|")]
+
     paper_links: list[dict[str, tuple[int, str]]] = []
     for paper, terms in zip(papers, paper_terms):
         links: dict[str, list] = {}
@@ -569,7 +573,10 @@ def build_graph(
                 link[1] = min(link[1], role, key=ROLES.index)
                 if target != key:
                     link[2].update(texts)
+        kept = _KEPT.search(paper.abstract) is not None
         for target, (count, role, via) in links.items():
+            if kept and _only_kept(paper.abstract, (*forms_of(target), *via)):
+                continue  # "while preserving expressive power": a property kept, not the subject
             attrs = {"kind": "mention", "weight": count, "relation": role}
             if via:
                 attrs["via"] = "|".join(sorted(via))
@@ -676,6 +683,26 @@ MIN_PAPER_TERMS = 3
 #: A term seen in one paper only becomes a node when it has at most this many words (or is a name);
 #: a longer one ("confounding-resistant domain generalization") links its paper to its broader terms.
 MAX_SINGLETON_WORDS = 3
+
+
+#: A property an approach keeps ("while preserving expressive power"; readers do take "it promotes fairness" as
+#: a paper's subject).
+_KEPT = re.compile(r"\b(?:preserv|maintain|retain)\w*\s+(?:(?:the|its|their|a|an|high|strong|full)\s+)?",
+                   re.I)
+
+
+def _only_kept(abstract: str, forms: Iterable[str]) -> bool:
+    """True when ``abstract`` writes ``forms`` only as what something preserves, maintains or retains.
+
+    >>> _only_kept("We lower the cost while preserving expressive power.", ["expressive power", "expressivity"])
+    True
+    >>> _only_kept("We study expressive power. Our encoding preserves expressive power.", ["expressive power"])
+    False
+    """
+    found = [m.start() for form in set(forms) if form
+             for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w])", abstract, re.I)]
+    return bool(found) and all(_KEPT.search(abstract, max(0, at - 40), at) and
+                               _KEPT.search(abstract, max(0, at - 40), at).end() == at for at in found)
 
 
 def _topic_names(th: Thesaurus, key: str) -> list[str]:

@@ -303,3 +303,14 @@ def test_graph_a_topic_written_as_a_verb_and_its_object_is_that_topic():
     # "uncertainty estimation"); a verb whose object lies past the end of its clause does not
     assert all("uncertainty quantification" in _reach(G, p) for p in papers[:3])
     assert "uncertainty quantification" not in _reach(G, papers[3])
+
+
+def test_graph_a_property_a_method_only_preserves_is_not_its_subject():
+    t1 = "We study the expressive power of transformers on Boolean circuits."
+    t2 = "Universal approximation results bound the expressive power of deep networks."
+    t3 = "A dimensionality-lowering encoding cuts the cost while preserving expressive power."
+    G = _graph([_paper(t1, ["expressive power"], "concept"), _paper(t2, ["Universal approximation"], "concept"),
+                _paper(t3, ["encoding"], "method")])
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    assert "expressivity" in _reach(G, papers[0]) and "expressivity" in _reach(G, papers[1])
+    assert "expressivity" not in _reach(G, papers[2])
