@@ -43,6 +43,10 @@ approach method methodology framework paradigm technique strategy scheme procedu
 algorithm task problem setting
 """.split())
 
+#: Heads a dataset's name does without ("the QM9 dataset" is QM9), and a word that is a name (a capital or digit).
+_DATASET_HEADS = frozenset("dataset benchmark corpus".split())
+_NAMED_WORD = re.compile(r"[A-Z0-9]")
+
 #: Generic heads that name a method: after a lone hyphenated modifier they stay in the key, as "method".
 _MODIFIED = re.compile(r"([^\W_]+[\-\u2010-\u2015]([^\W_][\w\-\u2010-\u2015]*))\s+(\w+)")
 _METHOD_HEADS = frozenset("approach method methodology technique strategy scheme procedure algorithm".split())
@@ -126,8 +130,11 @@ def concept_key(text: str) -> str:
     'graph neural network'
     >>> concept_key("continual learning paradigm"), concept_key("DOP method"), concept_key("language models")
     ('continual learning', 'dop', 'language model')
+    >>> concept_key("QM9 dataset") == concept_key("QM9"), concept_key("image dataset")
+    (True, 'image dataset')
     """
     text = strip_parentheticals(text)
+    written = text.split()
     # acronym plural: GNNs, LLMs, VAEs
     text = re.sub(r"\b([A-Z][A-Z0-9\-]*[A-Z0-9])s\b", r"\1", text)
     text = re.sub(r"'s\b", "", text)
@@ -147,6 +154,8 @@ def concept_key(text: str) -> str:
         words[-1] = _singular(words[-1])
     if len(words) > 2 and words[-2:] == ["loss", "function"]:
         words.pop()  # "GLA loss functions" are the GLA losses
+    if len(words) > 1 and words[-1] in _DATASET_HEADS and len(written) > 1 and _NAMED_WORD.search(written[-2]):
+        words.pop()  # "the QM9 dataset", "PEMS-BAY datasets", "STS benchmark": the name
     # "continual learning paradigm", "DOP method": the name without its generic head
     while not modified and len(words) > 1 and words[-1] in GENERIC_HEADS and not all(
         w in GENERIC_WORDS or w in _FUNCTION_WORDS for w in words[:-1]

@@ -35,7 +35,7 @@ from typing import Container, Iterable, Iterator, NamedTuple, Sequence
 import networkx as nx
 
 from .abbrev import best_long_form
-from .canon import _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
+from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
 from .thesaurus import Thesaurus, thesaurus
@@ -540,6 +540,9 @@ def build_graph(
         if (len(words) > 2 and _singular(words[-1].lower()) in GENERIC_HEADS and not is_name(label) and not c.label
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
+        elif len(words) > 1 and _singular(words[-1].lower()) in _DATASET_HEADS and not key.endswith(
+                _singular(words[-1].lower())):
+            label = " ".join(words[:-1])  # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"
         topic = th.topics.get(key)
         if topic is not None and not c.named and not is_name(label) and (
                 len(topic.label.split()) > len(label.split())  # the key dropped a generic head: "kernel methods"
@@ -1454,7 +1457,7 @@ _HEAD_KINDS = (
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability""".split())),
-    ("method", frozenset("""network model llm mllm transformer algorithm optimizer descent method framework estimator predictor classifier encoder
+    ("method", frozenset("""network model llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss""".split()) | {"loss function"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering

@@ -542,3 +542,12 @@ def test_graph_the_head_before_a_post_modifier_decides_the_kind():
     assert kinds["search framework with graph representation"] == "method"
     assert kinds["Rademacher complexity"] == "concept"
     assert kinds["Minimal Sufficient Semantic Representation"] == "concept"
+
+
+def test_graph_a_named_dataset_and_its_head_are_one_node():
+    t1 = "On the QM9 dataset our message passing network sets a new state of the art."
+    t2 = "We evaluate on QM9 and on PEMS-BAY datasets."
+    G = _graph([_paper(t1, [("QM9 dataset", t1, {"kind": "dataset"})]),
+                _paper(t2, [("QM9", t2, {"kind": "dataset"}), ("PEMS-BAY datasets", t2, {"kind": "dataset"})])])
+    labels = sorted(d["label"] for _, d in G.nodes(data=True) if d["kind"] == "dataset")
+    assert labels == ["PEMS-BAY", "QM9"]
