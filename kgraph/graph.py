@@ -1467,7 +1467,8 @@ _HEAD_KINDS = (
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )
 #: Heads of a kind of data rather than a dataset.
-_DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video".split())
+_DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video "
+                         "response passage output document sentence".split())
 
 
 
