@@ -668,7 +668,7 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 
 #: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
 _SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
-                        "technique problem task paradigm policy".split())
+                        "technique problem task paradigm policy construction".split())
 
 #: Modifiers that make a term wider, not narrower: a "generalized X" has X as a special case.
 _WIDENING = frozenset("generalized generalised unrestricted unconstrained universal".split())
@@ -1453,7 +1453,7 @@ _POST_MODIFIER = re.compile(r" (?:for|with|via|of|using|under|in|on|based on) ")
 #: Heads that decide a term's kind ("Rademacher complexity" is a concept, "Mamba models" a method).
 _HEAD_KINDS = (
     ("concept", frozenset("""complexity space process circuit theory bound dimension distribution property inequality
-    theorem lemma formula identity representation manifold variable game equation landscape geometry algebra connectivity condition phenomenon
+    theorem lemma formula identity representation stationarity optimality convexity smoothness manifold variable game equation landscape geometry algebra connectivity condition phenomenon
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability""".split())),
