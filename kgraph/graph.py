@@ -668,7 +668,7 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
 
 #: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
 _SAME_THING = frozenset("training dynamics data process procedure setting scheme approach method framework "
-                        "technique problem task paradigm policy construction".split())
+                        "technique problem task paradigm policy".split())
 
 #: Modifiers that make a term wider, not narrower: a "generalized X" has X as a special case.
 _WIDENING = frozenset("generalized generalised unrestricted unconstrained universal".split())
