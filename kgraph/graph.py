@@ -576,9 +576,11 @@ def build_graph(
                 link[1] = min(link[1], role, key=ROLES.index)
                 if target != key:
                     link[2].update(texts)
-        kept = _KEPT.search(paper.abstract) is not None
+        lowered = paper.abstract.lower()
+        kept = [m.end() for m in _KEPT.finditer(paper.abstract)]  # where a kept property's name would start
         for target, (count, role, via) in links.items():
-            if kept and _only_kept(paper.abstract, (*forms_of(target), *via)):
+            if kept and any(lowered.startswith(form.lower(), at) for at in kept for form in (*forms_of(target), *via)
+                            if form) and _only_kept(paper.abstract, (*forms_of(target), *via)):
                 continue  # "while preserving expressive power": a property kept, not the subject
             attrs = {"kind": "mention", "weight": count, "relation": role}
             if via:
