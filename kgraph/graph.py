@@ -116,8 +116,8 @@ def _whole_words(m: Mention, text: str) -> Mention:
         end += found.end() if found else 0
     # "the Vietoris-Rips complex", "a flexible Dirichlet distribution": a mention that stops at a person's
     # name leaves the name's object behind (a name alone names nothing here)
-    last = text[start:end].split()[-1] if text[start:end].split() else ""
-    if re.fullmatch(r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)*", last):
+    last = text[end - 1 :: -1].split(None, 1)[0][::-1] if end and not text[end - 1].isspace() else ""
+    if last[:1].isupper() and _EPONYM.fullmatch(last):
         found = _EPONYM_OBJECT.match(text, end)
         end = found.end() if found else end
     if (start, end) == (m.start_char, m.end_char):
@@ -125,6 +125,7 @@ def _whole_words(m: Mention, text: str) -> Mention:
     return replace(m, text=text[start:end], start_char=start, end_char=end)
 
 
+_EPONYM = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)*")
 #: What a person's name written before it names: "Vietoris-Rips complex", "Dirichlet distribution".
 _EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theorem|lemma|inequality|distance"
                             r"|divergence|chain|transform|operator|equation|dimension|complexity|norm|measure"
@@ -530,8 +531,8 @@ def build_graph(
         kind = kinds[key]
         # a term only ever written as its short form is labelled by the long form its definition spells out
         # (a short one: "Branch-and-Cut" for B&C, but UFO-RL stays UFO-RL)
-        forms = _unsentence(c.surfaces or Counter({f: n for f, n in c.defined.items() if len(f.split()) <= 4})
-                            or c.shorts)
+        forms = _unsentence(c.surfaces or c.defined and Counter({f: n for f, n in c.defined.items()
+                                                                  if len(f.split()) <= 4}) or c.shorts)
         label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         if (" " not in key and " " in label and not c.named and not c.label and not any(is_name(f) for f in forms)
                 and "NOUN" in _pos(key)):
@@ -1331,19 +1332,29 @@ class _Variants:
                          if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
             if stem:
                 self.objects[stem].setdefault(words[0], found)
-        stems = "|".join(sorted(self.objects, key=len, reverse=True))
-        self.verbs = re.compile(rf"\b({stems})(?:e|es|ed|ing|s|y|ies|ied|ying)?\b((?:\s+[A-Za-z][\w\-]*){{1,4}})",
-                                re.I) if stems else None
+        # every written form of each verb: "quantify", "quantifies", "estimate", "generalized", ...
+        self.forms = {stem + ending: stem for stem in self.objects for ending in self._ENDINGS}
+
+    # (no past participles: "calibrated confidence margins", "generalized losses" modify a noun)
+    _ENDINGS = ("", "e", "es", "ing", "s", "y", "ies", "ying", "ate", "ates", "ating", "ize", "izes", "izing")
 
     def find(self, text: str) -> list[tuple[str, str]]:
-        out = []
-        for m in self.verbs.finditer(text) if self.verbs else ():
-            objects = self.objects[m.group(1).lower()]
-            words = m.group(2).split()
-            while words and words[0].lower() in self._BETWEEN:
-                words.pop(0)
-            for w in words[:3]:
-                found = objects.get(_singular(_americanize(w.lower())))
+        out: list[tuple[str, str]] = []
+        words = text.split()  # (a split and a dict look-up per word: read in every abstract of a corpus)
+        for i, word in enumerate(words):
+            stem = self.forms.get(word.strip("(").lower())
+            if stem is None or word[-1] in ",;:.!?)":
+                continue
+            objects = self.objects[stem]
+            after = []
+            for w in words[i + 1 : i + 6]:  # the verb's clause only: up to a comma, a colon, a full stop
+                after.append(w.strip("(),;:.!?\"'").lower())
+                if w[-1] in ",;:.!?)":
+                    break
+            while after and after[0] in self._BETWEEN:
+                after.pop(0)
+            for w in after[:3]:
+                found = objects.get(_singular(_americanize(w)))
                 if found and found not in out:
                     out.append(found)
                     break
