@@ -560,9 +560,14 @@ def build_graph(
         attrs.update(zip("rgb", COLORS[kind]))
         G.add_node(ids[key], **attrs)
 
-    def forms_of(target: str) -> list[str]:
-        node = G.nodes[ids[target]]
-        return [node["label"], *node["aliases"].split("|")]
+    forms: dict[str, frozenset] = {}
+
+    def forms_of(target: str) -> frozenset:
+        """A concept's label and aliases in lower case (worked out once: a hub has hundreds of aliases)."""
+        if target not in forms:
+            node = G.nodes[ids[target]]
+            forms[target] = frozenset(f.lower() for f in [node["label"], *node["aliases"].split("|")] if f)
+        return forms[target]
 
     paper_links: list[dict[str, tuple[int, str]]] = []
     for paper, terms in zip(papers, paper_terms):
@@ -577,11 +582,10 @@ def build_graph(
                 link[1] = min(link[1], role, key=ROLES.index)
                 if target != key:
                     link[2].update(texts)
-        lowered = paper.abstract.lower()
-        kept = [m.end() for m in _KEPT.finditer(paper.abstract)]  # where a kept property's name would start
+        kept = _kept_phrases(paper.abstract)  # the phrases a kept property's name could be
         for target, (count, role, via) in links.items():
-            if kept and any(lowered.startswith(form.lower(), at) for at in kept for form in (*forms_of(target), *via)
-                            if form) and _only_kept(paper.abstract, (*forms_of(target), *via)):
+            if kept and not kept.isdisjoint(forms_of(target) | {v.lower() for v in via}) and _only_kept(
+                    paper.abstract, (*forms_of(target), *via)):
                 continue  # "while preserving expressive power": a property kept, not the subject
             attrs = {"kind": "mention", "weight": count, "relation": role}
             if via:
@@ -695,6 +699,15 @@ MAX_SINGLETON_WORDS = 3
 #: a paper's subject).
 _KEPT = re.compile(r"\b(?:preserv|maintain|retain)\w*\s+(?:(?:the|its|their|a|an|high|strong|full)\s+)?",
                    re.I)
+
+
+def _kept_phrases(abstract: str) -> set[str]:
+    """The runs of one to six words right after "preserving / maintaining / retaining", in lower case."""
+    out: set[str] = set()
+    for m in _KEPT.finditer(abstract):
+        words = [w.strip(".,;:()!?").lower() for w in abstract[m.end() : m.end() + 80].split()[:6]]
+        out.update(" ".join(words[:k]) for k in range(1, len(words) + 1))
+    return out
 
 
 def _only_kept(abstract: str, forms: Iterable[str]) -> bool:
