@@ -701,6 +701,9 @@ _KEPT = re.compile(r"\b(?:preserv|maintain|retain)\w*\s+(?:(?:the|its|their|a|an
                    re.I)
 
 
+_KEPT_BEFORE = re.compile(_KEPT.pattern + "$", re.I)  # a cue right before a position (searched up to it)
+
+
 def _kept_phrases(abstract: str) -> set[str]:
     """The runs of one to six words right after "preserving / maintaining / retaining", in lower case."""
     out: set[str] = set()
@@ -720,8 +723,7 @@ def _only_kept(abstract: str, forms: Iterable[str]) -> bool:
     """
     found = [m.start() for form in set(forms) if form
              for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w])", abstract, re.I)]
-    return bool(found) and all(_KEPT.search(abstract, max(0, at - 40), at) and
-                               _KEPT.search(abstract, max(0, at - 40), at).end() == at for at in found)
+    return bool(found) and all(_KEPT_BEFORE.search(abstract, max(0, at - 40), at) for at in found)
 
 
 def _topic_names(th: Thesaurus, key: str) -> list[str]:

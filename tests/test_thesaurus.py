@@ -182,6 +182,11 @@ def test_thesaurus_a_second_broader_topic_must_be_one_and_above(text, error):
         parse_thesaurus(text, "t.txt")
 
 
+def _papers(G):
+    """The graph's paper nodes, in the order the papers were given."""
+    return [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+
+
 def _reach(G, paper):
     """The concepts a paper links to and every term above them (broader edges, followed up)."""
     seen, stack = set(), [n for n in G[paper] if G.nodes[n]["kind"] != "paper"]
@@ -204,7 +209,7 @@ def test_graph_a_term_narrows_a_topic_by_a_modifier_and_its_last_words():
                 _paper(t2, ["Distributed optimization"], "task"), _paper(t3, ["distributed optimization"], "task"),
                 _paper(t4, ["Non-convex bilevel optimization"], "task"),
                 _paper(t5, ["Convex optimization"], "task"), _paper(t5 + " Again.", ["Convex optimization"], "task")])
-    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    papers = _papers(G)
     # decentralized bilevel optimization is decentralized (distributed) optimization as much as bilevel
     assert "distributed optimization" in _reach(G, papers[0])
     # a hyphenated modifier stays whole: non-convex bilevel optimization is no convex optimization
@@ -217,7 +222,7 @@ def test_graph_a_topic_one_abstract_writes_links_it_to_the_topic_above():
     t3 = "We study domain adaptation under label shift."
     G = _graph([_paper(t1, ["support set"]), _paper(t2, ["Meta-learning"], "task"),
                 _paper(t3, ["domain adaptation"], "task")])
-    few_shot = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"][0]
+    few_shot = _papers(G)[0]
     # few-shot learning (one paper) is no node; its paper meets the others at transfer learning, saying how
     assert "concept:few_shot_learning" not in G
     edge = G.edges[few_shot, "concept:transfer_learning"]
@@ -240,7 +245,7 @@ def test_graph_a_lone_term_after_a_possessive_is_someones_property():
     t4 = "Our analysis shows attention fails at long lengths for transformers."
     G = _graph([_paper(t1, ["attention mechanism"]), _paper(t2, ["Linear attention mechanism"]),
                 _paper(t3, ["preference optimization"]), _paper(t4, ["transformers"])])
-    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    papers = _papers(G)
     assert "concept:attention" not in G[papers[2]] and "concept:attention" in G[papers[3]]
 
 
@@ -250,7 +255,7 @@ def test_graph_a_hyphenated_modifier_of_another_noun_is_not_the_method_it_modifi
     t3 = "A low second-order heterogeneity assumption explains local SGD."
     G = _graph([_paper(t1, ["Second-order methods"]), _paper(t2, ["first-order methods", "second-order methods"]),
                 _paper(t3, ["second-order heterogeneity assumption", "local SGD"])])
-    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    papers = _papers(G)
     method = [n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "second-order methods"]
     assert len(method) == 1 and method[0] in G[papers[0]] and method[0] in G[papers[1]]
     assert method[0] not in G[papers[2]]
@@ -273,7 +278,7 @@ def test_graph_a_modifier_that_makes_a_topic_with_the_words_it_skips_is_theirs()
     t3 = "Linear networks trained from small initialization learn saddle to saddle."
     G = _graph([_paper(t1, ["Random linear attention networks"]), _paper(t2, ["Deep linear networks"]),
                 _paper(t3, ["Linear networks"])])
-    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    papers = _papers(G)
     # "linear attention" is a topic: the networks are attention networks, not linear networks
     assert "linear neural networks" in _reach(G, papers[1])
     assert "linear neural networks" not in _reach(G, papers[0])
@@ -286,7 +291,7 @@ def test_graph_a_term_under_an_area_links_no_paper_above_the_area():
     t3 = "Few-shot learning methods use meta-learning."
     G = _graph([_paper(t1, ["RL fine-tuning"]), _paper(t2, ["domain adaptation"], "task"),
                 _paper(t3, ["Few-shot learning", "meta-learning"], "task")])
-    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    papers = _papers(G)
     assert "transfer learning" in _reach(G, papers[1])
     assert "transfer learning" not in _reach(G, papers[0])
 
@@ -298,7 +303,7 @@ def test_graph_a_topic_written_as_a_verb_and_its_object_is_that_topic():
     t4 = "We quantify the error; uncertainty remains high."
     G = _graph([_paper(t1, ["online SGD"]), _paper(t2, ["Conformal prediction"]),
                 _paper(t3, ["Evidential deep learning"]), _paper(t4, ["error"])])
-    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    papers = _papers(G)
     # "quantifies the uncertainty" and "estimates uncertainty" name uncertainty quantification (its synonym
     # "uncertainty estimation"); a verb whose object lies past the end of its clause does not
     assert all("uncertainty quantification" in _reach(G, p) for p in papers[:3])
@@ -311,6 +316,6 @@ def test_graph_a_property_a_method_only_preserves_is_not_its_subject():
     t3 = "A dimensionality-lowering encoding cuts the cost while preserving expressive power."
     G = _graph([_paper(t1, ["expressive power"], "concept"), _paper(t2, ["Universal approximation"], "concept"),
                 _paper(t3, ["encoding"], "method")])
-    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    papers = _papers(G)
     assert "expressivity" in _reach(G, papers[0]) and "expressivity" in _reach(G, papers[1])
     assert "expressivity" not in _reach(G, papers[2])
