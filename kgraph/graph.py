@@ -557,6 +557,8 @@ def build_graph(
         short = [s for s, _ in c.shorts.most_common() if s.upper() == s or any(ch.isupper() for ch in s)]
         if short:
             attrs["short_form"] = short[0]
+            if len(label.split()) >= MAX_LABEL_WORDS:  # "Compressibility-inspired Unsupervised Learning via ...": CUPID
+                attrs["label"] = short[0]
         attrs.update(zip("rgb", COLORS[kind]))
         G.add_node(ids[key], **attrs)
 
@@ -686,6 +688,9 @@ _NAME_HEADS = frozenset("model architecture network".split())
 #: A word seen only inside longer terms is a term itself when this many different words modify it,
 #: in as many papers.
 MIN_MODIFIERS = 3
+
+#: A defined name this long is labelled by its short form (the long form stays an alias).
+MAX_LABEL_WORDS = 6
 
 #: A paper linked to fewer terms than this keeps its strongest one-paper phrases as terms.
 MIN_PAPER_TERMS = 3
