@@ -212,6 +212,23 @@ def _cmd_neighbours(args) -> int:
     return _emit(args, data, rows, ("kind", "papers", "with narrower", "label"))
 
 
+def _cmd_papers(args) -> int:
+    kg = _load(args)
+    center = kg.find_concept(args.concept)
+    about = kg.papers_about(center)[: args.limit]
+    data = {"concept": center, "label": _node_label(kg, center),
+            "papers": [{"paper": p, "label": _node_label(kg, p), "mentions": count, "relation": relation,
+                        "through": _node_label(kg, term)} for p, count, relation, term in about]}
+    if not args.json:
+        c = kg.graph.nodes[center]
+        print(f"{data['label']} ({center}): {c.get('papers', 0)} papers, "
+              f"{c.get('papers_total', c.get('papers', 0))} with its narrower terms")
+    # "through" names the narrower term a paper reaches the concept by ("Lipschitz bandits" for bandits)
+    rows = [(d["relation"], d["mentions"], _cut("" if d["through"] == data["label"] else d["through"], 40),
+             _cut(d["label"], 70)) for d in data["papers"]]
+    return _emit(args, data, rows, ("relation", "mentions", "through", "paper"))
+
+
 def _cmd_relations(args) -> int:
     kg = _load(args)
     center = kg.find_concept(args.concept)
@@ -425,6 +442,11 @@ def make_parser() -> argparse.ArgumentParser:
     q.add_argument("--html", metavar="FILE", help="also write a focused page of the neighbourhood")
     graph_opts(q)
     q.set_defaults(func=_cmd_neighbours)
+    q = qsub.add_parser("papers", help="papers about a concept, and through which narrower term")
+    q.add_argument("concept", help="a concept's name, alias, abbreviation or near spelling")
+    q.add_argument("--limit", "-k", type=_count, default=20, metavar="N", help="at most N papers (default 20)")
+    graph_opts(q)
+    q.set_defaults(func=_cmd_papers)
     q = qsub.add_parser("relations", help="typed relations of a concept, with the sentences that state them")
     q.add_argument("concept", help="a concept's name, alias or abbreviation")
     q.add_argument("--type", choices=["used_for", "feature_of", "hyponym_of", "part_of", "compare", "conjunction",

@@ -264,3 +264,16 @@ def test_cli_build_bad_thesaurus_is_one_line_before_any_work(tmp_path, text, mes
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"kgraph: error: {message}")
     assert not (tmp_path / "out").exists()
+
+
+def test_cli_papers_lists_papers_about_a_concept_through_narrower_terms(corpus_kg, corpus_out, capsys):
+    assert main(["query", "papers", "bandits", "--graph", str(corpus_out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = corpus_kg.papers_about(corpus_kg.find_concept("bandits"))
+    assert [d["paper"] for d in data["papers"]] == [p for p, *_ in expected]
+    # a paper that mentions only a narrower term says which
+    assert any(d["through"] != data["label"] for d in data["papers"])
+    assert main(["query", "papers", "bandits", "--graph", str(corpus_out), "--limit", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("bandits (concept:bandit)") and out[1].split()[:3] == ["relation", "mentions", "through"]
+    assert len(out) == 3
