@@ -737,15 +737,23 @@ def _topic_names(th: Thesaurus, key: str) -> list[str]:
     return [concept_key(name) for name in topic.names] if topic is not None else []
 
 
+#: Acronyms of computing at large, which name no term of the field ("GPU parallelization", "CPU time").
+_COMPUTING = frozenset("GPU GPUs CPU CPUs TPU TPUs API APIs RAM".split())
+
+
 def _own_name(surface: str) -> bool:
     """True for a name (:func:`kgraph.terms.is_name`) that is not only a name's kind of data ("MRI scanner").
 
     >>> _own_name("Rademacher complexity"), _own_name("commercial MRI scanners"), _own_name("CIFAR-10")
     (True, False, True)
+    >>> _own_name("GPU parallelization")
+    False
     """
     words = surface.split()
     if len(words) > 1 and _singular(words[-1].lower()) in _DATA_HEADS and not is_name(words[-1]):
         return False
+    if any(w in _COMPUTING for w in words) and all(w in _COMPUTING or not is_name(w) for w in words):
+        return False  # "GPU parallelization": the hardware is named, not a term
     return is_name(surface)
 
 
