@@ -586,8 +586,8 @@ def build_graph(
                     link[2].update(texts)
         kept = _kept_phrases(paper.abstract)  # the phrases a kept property's name could be
         for target, (count, role, via) in links.items():
-            if kept and not kept.isdisjoint(forms_of(target) | {v.lower() for v in via}) and _only_kept(
-                    paper.abstract, (*forms_of(target), *via)):
+            names = forms_of(target) | {v.lower() for v in via} if kept else frozenset()
+            if kept and not kept.isdisjoint(names) and _only_kept(paper.abstract, names):
                 continue  # "while preserving expressive power": a property kept, not the subject
             attrs = {"kind": "mention", "weight": count, "relation": role}
             if via:
@@ -972,20 +972,11 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
         """The topics right above a term: the topic it narrows, or the parents of the topic it is."""
         return [t for e in entry[key] for t in (th.parents(e) if key in th.names else [e])]
 
-    def is_area(topic: str) -> bool:
-        return th.topics[topic].kind == "area" if topic in th.topics else False
-
-    def climb(topic: str, n: int) -> list[str]:
-        """At most ``n`` levels above a topic, never past an area: "RL fine-tuning" is no transfer learning."""
-        out, frontier = [], [topic]
-        for _ in range(n):
-            frontier = [p for t in frontier if not is_area(t) for p in th.parents(t) if p not in out]
-            out.extend(frontier)
-        return out
-
     def levels(key: str) -> set[str]:
         """The topics above a term: at most two levels above the topic it is or narrows."""
-        return {t for e in entry[key] for t in (climb(e, 2) if key in th.names else [e, *climb(e, 1)])}
+        # (never past an area: "RL fine-tuning", under the area fine-tuning, is no transfer learning)
+        return {t for e in entry[key]
+                for t in (th.above(e, 2, past_areas=False) if key in th.names else [e, *th.above(e, 1, past_areas=False)])}
 
     papers: dict[str, set[str]] = defaultdict(set)
     under: dict[str, set[str]] = defaultdict(set)
@@ -1023,7 +1014,8 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
         """The nearest topic node on each path up from a term (a path ends at its first node)."""
         first = first_level(key)
         out = [t for t in first if t in node_of and t in joins]  # nearest first
-        out += [p for t in first if t not in out and not is_area(t) for p in th.parents(t) if p in node_of and p in joins]
+        out += [p for t in first if t not in out and not th.is_area(t) for p in th.parents(t)
+                if p in node_of and p in joins]
         return [node_of[t] for t in dict.fromkeys(out) if node_of[t] != key]
 
     up: dict[str, list[str]] = {}

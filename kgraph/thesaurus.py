@@ -66,12 +66,21 @@ class Thesaurus:
             return ()
         return ((topic.parent,) if topic.parent else ()) + topic.also
 
-    def above(self, key: str, levels: int) -> list[str]:
-        """The keys of the topics at most ``levels`` levels above ``key``'s topic, nearest first (areas included)."""
+    def is_area(self, key: str) -> bool:
+        """True when ``key`` is the key of an area ("optimization"), a topic too wide to join papers."""
+        topic = self.topics.get(key)
+        return topic is not None and topic.kind == "area"
+
+    def above(self, key: str, levels: int, *, past_areas: bool = True) -> list[str]:
+        """The keys of the topics at most ``levels`` levels above ``key``'s topic, nearest first (areas included).
+
+        With ``past_areas=False`` the walk stops at an area: nothing above it is listed.
+        """
         out: list[str] = []
         frontier = [self.names.get(key, key)]
         for _ in range(levels):
-            frontier = list(dict.fromkeys(p for k in frontier for p in self.parents(k) if p not in out))
+            frontier = list(dict.fromkeys(p for k in frontier if past_areas or not self.is_area(k)
+                                          for p in self.parents(k) if p not in out))
             if not frontier:
                 break
             out.extend(frontier)

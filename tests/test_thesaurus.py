@@ -319,3 +319,10 @@ def test_graph_a_property_a_method_only_preserves_is_not_its_subject():
     papers = _papers(G)
     assert "expressivity" in _reach(G, papers[0]) and "expressivity" in _reach(G, papers[1])
     assert "expressivity" not in _reach(G, papers[2])
+
+
+def test_thesaurus_above_stops_at_an_area_when_asked():
+    t = thesaurus()
+    fine = t.topic("parameter-efficient fine-tuning")
+    assert "transfer learning" in t.above(fine, 2)
+    assert t.above(fine, 2, past_areas=False) == ["fine tuning"] and t.is_area("fine tuning")
