@@ -1029,6 +1029,10 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
     return up
 
 
+#: "InfoNCE-based objective": what the rest of a term is built on.
+_BASED = re.compile(r"^(?:(?:the|a|an|our|its|their)\s+)?([\w\-]+?)-based\s+\w", re.I)
+
+
 def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
     """The topics a term that is none narrows: by its last words, or by a modifier and its last words.
 
@@ -1052,6 +1056,10 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
         return at >= 0 and (at == 0 or written[at - 1].isspace()) and (end == len(written) or written[end] != "-")
 
     out: list[str] = []
+    # "InfoNCE-based objective", "GP-based upper confidence bound": a part built on a topic narrows that topic
+    based = _BASED.match(written)
+    if based and concept_key(based.group(1)) in th.names:
+        out.append(th.names[concept_key(based.group(1))])
     for i in range(1, len(words) - 1):  # the longest multi-word topic the key ends with, after a space
         tail = " ".join(words[i:])
         if tail in th.names:
@@ -1348,8 +1356,9 @@ class _Variants:
                 continue  # ("convex optimization": "optimize convex functions" is no variant of it)
             if found[1][:1].isupper():
                 continue  # a name ("Bayesian optimization") is no object of the verb
-            stem = next((words[1][: -len(suffix)] + verb for suffix, verb in self._NOUN_OF_VERB
-                         if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
+            stem = "learn" if words[1] == "learning" else next(  # "learning expandable representations"
+                (words[1][: -len(suffix)] + verb for suffix, verb in self._NOUN_OF_VERB
+                 if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
             if stem:
                 self.objects[stem].setdefault(words[0], found)
         # every written form of each verb: "quantify", "quantifies", "estimate", "generalized", ...
@@ -1373,7 +1382,7 @@ class _Variants:
                     break
             while after and after[0] in self._BETWEEN:
                 after.pop(0)
-            for w in after[:3]:
+            for w in [w for w in after if w not in ("and", "or")][:3]:  # ("expandable and adaptable representations")
                 found = objects.get(_singular(_americanize(w)))
                 if found and found not in out:
                     out.append(found)

@@ -326,3 +326,36 @@ def test_thesaurus_above_stops_at_an_area_when_asked():
     fine = t.topic("parameter-efficient fine-tuning")
     assert "transfer learning" in t.above(fine, 2)
     assert t.above(fine, 2, past_areas=False) == ["fine tuning"] and t.is_area("fine tuning")
+
+
+def test_graph_learning_an_object_is_that_objects_learning():
+    t1 = "We propose Learning Expandable and Adaptable Representations for continual tasks."
+    t2 = "Metric learning and representation learning share contrastive losses."
+    t3 = "Disentangled representation learning separates factors of variation."
+    t4 = "The learned representations of our model are robust."
+    G = _graph([_paper(t1, ["continual tasks"]), _paper(t2, ["Metric learning", "representation learning"], "task"),
+                _paper(t3, ["Disentangled representation learning"], "task"), _paper(t4, ["model"])])
+    papers = _papers(G)
+    # "learning ... representations" (past a coordination of modifiers) names representation learning (FASTR's
+    # verb-object variant of a gerund); "learned representations", a participle modifying a noun, does not
+    assert "representation learning" in _reach(G, papers[0])
+    assert "representation learning" not in _reach(G, papers[3])
+
+
+def test_graph_a_part_built_on_a_topic_narrows_that_topic():
+    t1 = "Our method adds an InfoNCE-based objective to a reconstruction loss."
+    t2 = "SimCLR popularised contrastive learning for images."
+    t3 = "We study contrastive learning with hard negatives."
+    t4 = "A reconstruction-based mechanism captures variation."
+    G = _graph([_paper(t1, ["InfoNCE-based objective"], "concept"), _paper(t2, ["SimCLR"]),
+                _paper(t3, ["contrastive learning"]), _paper(t4, ["reconstruction-based mechanism"])])
+    papers = _papers(G)
+    # "InfoNCE-based objective" is one paper's part, no node; built on InfoNCE, it links its paper to contrastive
+    # learning, InfoNCE's topic
+    assert "contrastive learning" in _reach(G, papers[0])
+    assert not any("InfoNCE" in G.nodes[c]["label"] for c in G[papers[0]])
+
+
+def test_thesaurus_linear_mode_connectivity_is_a_ground_of_model_merging():
+    t = thesaurus()
+    assert "model merging" in t.parents(t.topic("linear mode connectivity"))
