@@ -1315,8 +1315,12 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
                 names.setdefault(k, (topic.key, name))
     longest = _first_words(names)
     variants = _Variants(names)
+    settings = _settings(th, names)
     for paper, text, terms in zip(papers, texts, paper_terms):
-        for key, name in [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain):
+        found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
+        found_names += [settings[w] for w in (concept_key(m.group(1)).replace(" ", "") for m in _SETTING.finditer(
+            text.plain)) if w in settings]
+        for key, name in found_names:
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
                 c = concepts[key] = _Concept(text_only=True, label=th.topics[key].label)
@@ -1327,6 +1331,33 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
                 if not c.surfaces:
                     c.surfaces[name] += 1
             terms[key][0] += 1
+
+
+#: "the multiclass setting", "the active setting": a setting named by the modifier of its topic.
+_SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting|regime|scenario)s?\b", re.I)
+
+
+def _settings(th: Thesaurus, names: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """The modifiers that name one topic alone in "the W setting": W -> (topic key, the name as written).
+
+    "the multiclass setting" is multiclass classification and "the active
+    setting" active learning: W is the modifier of a two-word learning
+    setting ("W classification", "W learning"). A modifier of two such topics
+    neither under the other names none.
+    """
+    by_word: dict[str, dict[str, str]] = defaultdict(dict)
+    for key, (topic, name) in names.items():
+        words = key.split()
+        if words[-1] not in ("learning", "classification"):
+            continue  # (a learning setting: "the natural setting" is no natural gradient)
+        if len(words) == 2 and words[0].isalpha() or len(words) == 3 and "-" in name.split()[0]:
+            by_word["".join(words[:-1])].setdefault(topic, name)  # ("multi-class classification": "multiclass")
+    out = {}
+    for word, topics in by_word.items():
+        roots = [t for t in topics if not any(u in topics for u in th.above(t, 99))]
+        if len(roots) == 1 and word not in LONE_GENERIC and word not in EVALUATIVE:
+            out[word] = (roots[0], topics[roots[0]])
+    return out
 
 
 class _Variants:

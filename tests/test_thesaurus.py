@@ -359,3 +359,19 @@ def test_graph_a_part_built_on_a_topic_narrows_that_topic():
 def test_thesaurus_linear_mode_connectivity_is_a_ground_of_model_merging():
     t = thesaurus()
     assert "model merging" in t.parents(t.topic("linear mode connectivity"))
+
+
+def test_graph_the_setting_a_learning_modifier_names_is_that_topic():
+    t1 = "While previous work mostly deals with the binary case, we focus on the multiclass setting with k classes."
+    t2 = "We study multi-class classification under class imbalance."
+    t3 = "Sampled softmax trains models with many classes."
+    t4 = "Optimisation is easy in a natural setting, and the adversarial setting is harder."
+    G = _graph([_paper(t1, ["k classes"], "concept"), _paper(t2, ["class imbalance"], "concept"),
+                _paper(t3, ["Sampled softmax"]), _paper(t4, ["Optimisation"])])
+    papers = _papers(G)
+    # "the multiclass setting" is multiclass classification, which sampled softmax serves; "the binary case" (a
+    # case, here prior work's) names nothing, nor "a natural setting" (natural gradient is no learning setting) or
+    # "the adversarial setting" (adversarial attacks, training, bandits: which?)
+    assert all("multiclass classification" in _reach(G, p) for p in papers[:3])
+    assert "binary classification" not in _reach(G, papers[0])
+    assert _reach(G, papers[3]) <= {"Optimisation"}
