@@ -1334,7 +1334,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
 
 
 #: "the multiclass setting", "the active setting": a setting named by the modifier of its topic.
-_SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting|regime|scenario)s?\b", re.I)
+_SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting|regime|scenario|"
+                      r"(?:[\w\-]+\s+){0,3}problem)s?\b", re.I)  # (and "the online multi-class selection problem")
 
 
 def _settings(th: Thesaurus, names: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:

@@ -375,3 +375,16 @@ def test_graph_the_setting_a_learning_modifier_names_is_that_topic():
     assert all("multiclass classification" in _reach(G, p) for p in papers[:3])
     assert "binary classification" not in _reach(G, papers[0])
     assert _reach(G, papers[3]) <= {"Optimisation"}
+
+
+def test_graph_an_online_problem_meets_the_bandits_at_online_learning():
+    t1 = "We study the online multi-class selection problem with group fairness guarantees."
+    t2 = "Lipschitz bandits are studied with zooming algorithms."
+    t3 = "We study online learning with transductive feedback."
+    t4 = "The learning problem is hard; the combinatorial problem too."
+    G = _graph([_paper(t1, ["group fairness guarantees"], "concept"), _paper(t2, ["Lipschitz bandits"], "task"),
+                _paper(t3, ["online learning"], "task"), _paper(t4, ["learning problem"])])
+    papers = _papers(G)
+    # "the online ... problem" is an online learning problem, and bandits are online learning with partial feedback
+    assert all("online learning" in _reach(G, p) for p in papers[:3])
+    assert "online learning" not in _reach(G, papers[3])
