@@ -1320,6 +1320,9 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
         found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
         found_names += [settings[w] for w in (concept_key(m.group(1)).replace(" ", "") for m in _SETTING.finditer(
             text.plain)) if w in settings]
+        for m in _OPTIMIZING.finditer(text.plain):
+            found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
+                                                for goal in _GOALS[m.group(1).lower()]) if found][:1]
         for key, name in found_names:
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
@@ -1336,6 +1339,14 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
 #: "the multiclass setting", "the active setting": a setting named by the modifier of its topic.
 _SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting|regime|scenario|"
                       r"(?:[\w\-]+\s+){0,3}problem)s?\b", re.I)  # (and "the online multi-class selection problem")
+
+
+#: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.
+_OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a\s+|an\s+)?([\w\-]+)\s+"
+                         r"(?:functions?|functionals?|objectives?)\b", re.I)
+_GOALS = {"minimis": ("minimization", "optimization"), "minimiz": ("minimization", "optimization"),
+          "maximis": ("maximization", "optimization"), "maximiz": ("maximization", "optimization"),
+          "optimis": ("optimization",), "optimiz": ("optimization",)}
 
 
 def _settings(th: Thesaurus, names: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:

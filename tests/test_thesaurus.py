@@ -388,3 +388,15 @@ def test_graph_an_online_problem_meets_the_bandits_at_online_learning():
     # "the online ... problem" is an online learning problem, and bandits are online learning with partial feedback
     assert all("online learning" in _reach(G, p) for p in papers[:3])
     assert "online learning" not in _reach(G, papers[3])
+
+
+def test_graph_minimizing_a_kind_of_function_is_that_kind_of_optimization():
+    t1 = "We study the problem of minimizing non-convex functionals on the space of probability measures."
+    t2 = "Nonconvex optimization finds stationary points."
+    t3 = "We revisit non-convex optimization with momentum."
+    t4 = "We minimize a cost function, then maximize a utility function."
+    G = _graph([_paper(t1, ["probability measures"], "concept"), _paper(t2, ["Nonconvex optimization"], "task"),
+                _paper(t3, ["non-convex optimization"], "task"), _paper(t4, ["cost function"], "concept")])
+    papers = _papers(G)
+    assert all("nonconvex optimization" in _reach(G, p) for p in papers[:3])
+    assert not any("optimization" in label for label in _reach(G, papers[3]))
