@@ -400,3 +400,13 @@ def test_graph_minimizing_a_kind_of_function_is_that_kind_of_optimization():
     papers = _papers(G)
     assert all("nonconvex optimization" in _reach(G, p) for p in papers[:3])
     assert not any("optimization" in label for label in _reach(G, papers[3]))
+
+
+def test_graph_foundation_models_gather_language_and_vision_language_models():
+    t1 = "The power of foundation models (FMs) lies in their representations."
+    t2 = "Large language models (LLMs) fail at length generalization."
+    t3 = "These problems are more severe with large pre-trained models such as CLIP."
+    t4 = "Large language models are fine-tuned with preference data."
+    G = _graph([_paper(t1, ["foundation models"]), _paper(t2, ["Large language models"]),
+                _paper(t3, ["CLIP"]), _paper(t4, ["Large language models"])])
+    assert all("foundation models" in _reach(G, p) for p in _papers(G))
