@@ -410,3 +410,11 @@ def test_graph_foundation_models_gather_language_and_vision_language_models():
     G = _graph([_paper(t1, ["foundation models"]), _paper(t2, ["Large language models"]),
                 _paper(t3, ["CLIP"]), _paper(t4, ["Large language models"])])
     assert all("foundation models" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_an_optimizer_compared_with_second_order_ones_meets_adam_at_deep_learning_optimizers():
+    t1 = "Unlike second-order methods, our Kalman-based optimizer tracks gradient covariance in network training."
+    t2 = "Adam is a popular adaptive gradient method."
+    t3 = "Adafactor factorizes the second-moment estimate."
+    G = _graph([_paper(t1, ["second-order methods"]), _paper(t2, ["Adam"]), _paper(t3, ["Adafactor"])])
+    assert all("deep learning optimizers" in _reach(G, p) for p in _papers(G))
