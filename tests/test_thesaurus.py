@@ -418,3 +418,21 @@ def test_graph_an_optimizer_compared_with_second_order_ones_meets_adam_at_deep_l
     t3 = "Adafactor factorizes the second-moment estimate."
     G = _graph([_paper(t1, ["second-order methods"]), _paper(t2, ["Adam"]), _paper(t3, ["Adafactor"])])
     assert all("deep learning optimizers" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_adaptive_sampling_gathers_active_learning_and_gp_bandits():
+    t1 = "We consider active seriation, where the learner selects which pairs to query."
+    t2 = "We study the noise-free GP bandit problem; GP bandits query points adaptively."
+    t3 = "Active search samples unobserved regions under a budget."
+    G = _graph([_paper(t1, ["active seriation"], "task"), _paper(t2, ["GP bandits"], "task"),
+                _paper(t3, ["Active search"], "task")])
+    assert all("adaptive sampling" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_learning_to_execute_automata_is_algorithmic_reasoning():
+    t1 = "Transformers are studied for learning to execute finite automata."
+    t2 = "Length generalization matters in tasks requiring algorithmic reasoning."
+    t3 = "Energy-based models solve continuous algorithmic reasoning benchmarks."
+    G = _graph([_paper(t1, ["Transformers"]), _paper(t2, ["algorithmic reasoning"], "task"),
+                _paper(t3, ["Energy-based models", "continuous algorithmic reasoning"])])
+    assert all("algorithmic reasoning" in _reach(G, p) for p in _papers(G))
