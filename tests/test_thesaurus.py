@@ -436,3 +436,12 @@ def test_graph_learning_to_execute_automata_is_algorithmic_reasoning():
     G = _graph([_paper(t1, ["Transformers"]), _paper(t2, ["algorithmic reasoning"], "task"),
                 _paper(t3, ["Energy-based models", "continuous algorithmic reasoning"])])
     assert all("algorithmic reasoning" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_transferability_across_dimensions_is_out_of_distribution_generalization():
+    t1 = "We introduce a general framework for transferability across dimensions for graph models."
+    t2 = "Length generalization is hard for transformers."
+    t3 = "Domain generalization methods learn invariant features."
+    G = _graph([_paper(t1, ["graph models"]), _paper(t2, ["Length generalization"], "concept"),
+                _paper(t3, ["Domain generalization methods"], "task")])
+    assert all("out-of-distribution generalization" in _reach(G, p) for p in _papers(G))
