@@ -160,12 +160,18 @@ def test_cli_cut_cells_end_in_an_ellipsis(corpus_out, capsys):
 
 def test_cli_neighbours_empty_kind_filter_hints_depth(corpus_kg, corpus_out, capsys):
     G = corpus_kg.graph
-    center = corpus_kg.find_concept("graph neural networks")
-    near = {G.nodes[n]["kind"] for n in G[center]}
-    kind = sorted({G.nodes[m]["kind"] for n in G[center] for m in G[n]} - near - {"paper"})[0]
-    assert main(["query", "neighbours", "graph neural networks", "--kind", kind, "--graph", str(corpus_out)]) == 0
+
+    def missing(center):  # kinds two steps away but not one
+        near = {G.nodes[n]["kind"] for n in G[center]}
+        return sorted({G.nodes[m]["kind"] for n in G[center] for m in G[n]} - near - {"paper"})
+
+    # the first concept (by label) with a kind only two steps away
+    center = min((n for n, d in G.nodes(data=True) if d["kind"] != "paper" and missing(n)),
+                 key=lambda n: G.nodes[n]["label"])
+    label, kind = G.nodes[center]["label"], missing(center)[0]
+    assert main(["query", "neighbours", label, "--kind", kind, "--graph", str(corpus_out)]) == 0
     assert "try --depth 2" in capsys.readouterr().out
-    assert main(["query", "neighbours", "graph neural networks", "--depth", "2", "--kind", kind,
+    assert main(["query", "neighbours", label, "--depth", "2", "--kind", kind,
                  "--graph", str(corpus_out), "--json"]) == 0
     nodes = json.loads(capsys.readouterr().out)["nodes"]
     assert nodes and {n["kind"] for n in nodes} == {kind}
