@@ -445,3 +445,12 @@ def test_graph_transferability_across_dimensions_is_out_of_distribution_generali
     G = _graph([_paper(t1, ["graph models"]), _paper(t2, ["Length generalization"], "concept"),
                 _paper(t3, ["Domain generalization methods"], "task")])
     assert all("out-of-distribution generalization" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_clip_and_contrastive_objectives_are_contrastive_learning():
+    t1 = "A continual learner preserves information with CLIP as its contrastive model."
+    t2 = "SymMPO adds vision-oriented contrastive objectives to preference optimization."
+    t3 = "An InfoNCE-based objective achieves sufficiency."
+    G = _graph([_paper(t1, ["CLIP"]), _paper(t2, ["vision-oriented contrastive objectives"], "concept"),
+                _paper(t3, ["InfoNCE-based objective"], "concept")])
+    assert all("contrastive learning" in _reach(G, p) for p in _papers(G))
