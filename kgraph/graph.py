@@ -1387,21 +1387,22 @@ class _Variants:
     ([('uq', 'uncertainty quantification')], [])
     """
 
+    # (and a gerund: "learning expandable representations", "merge models", "models gradient uncertainty")
     _NOUN_OF_VERB = (("ification", "if"), ("ization", "iz"), ("ation", ""), ("ition", ""), ("ction", "ct"),
-                     ("ption", "pt"), ("ssion", "ss"), ("ment", ""))
+                     ("ption", "pt"), ("ssion", "ss"), ("ment", ""), ("ing", ""))
     _BETWEEN = frozenset("the a an its their our this these those to of".split())
 
     def __init__(self, names: dict[str, tuple[str, str]]):
         self.objects: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)  # verb stem -> object -> found
+        self.terms = frozenset(names)
         for key, found in names.items():
             words = key.split()
             if len(words) != 2 or not words[0].isalpha() or "NOUN" not in _pos(words[0]) or "ADJ" in _pos(words[0]):
                 continue  # ("convex optimization": "optimize convex functions" is no variant of it)
             if found[1][:1].isupper():
                 continue  # a name ("Bayesian optimization") is no object of the verb
-            stem = "learn" if words[1] == "learning" else next(  # "learning expandable representations"
-                (words[1][: -len(suffix)] + verb for suffix, verb in self._NOUN_OF_VERB
-                 if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
+            stem = next((words[1][: -len(suffix)] + verb for suffix, verb in self._NOUN_OF_VERB
+                         if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
             if stem:
                 self.objects[stem].setdefault(words[0], found)
         # every written form of each verb: "quantify", "quantifies", "estimate", "generalized", ...
@@ -1410,12 +1411,22 @@ class _Variants:
     # (no past participles: "calibrated confidence margins", "generalized losses" modify a noun)
     _ENDINGS = ("", "e", "es", "ing", "s", "y", "ies", "ying", "ate", "ates", "ating", "ize", "izes", "izing")
 
+    _DETERMINERS = frozenset("the a an its their our these those such all both many most some two of".split())
+
+    def _noun(self, before: str, word: str) -> bool:
+        """A plural noun, not a verb: "Diffusion models exhibit uncertainty", "our models", "large models"."""
+        if not word.endswith("s") or "NOUN" not in _pos(word.lower()):
+            return False
+        before = before.strip("(").lower()
+        return (before in self._DETERMINERS or "ADJ" in _pos(before) and not before.endswith("ly")
+                or concept_key(f"{before} {word}") in self.terms)
+
     def find(self, text: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         words = text.split()  # (a split and a dict look-up per word: read in every abstract of a corpus)
         for i, word in enumerate(words):
             stem = self.forms.get(word.strip("(").lower())
-            if stem is None or word[-1] in ",;:.!?)":
+            if stem is None or word[-1] in ",;:.!?)" or i and self._noun(words[i - 1], word):
                 continue
             objects = self.objects[stem]
             after = []

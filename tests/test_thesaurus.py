@@ -454,3 +454,17 @@ def test_graph_clip_and_contrastive_objectives_are_contrastive_learning():
     G = _graph([_paper(t1, ["CLIP"]), _paper(t2, ["vision-oriented contrastive objectives"], "concept"),
                 _paper(t3, ["InfoNCE-based objective"], "concept")])
     assert all("contrastive learning" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_a_gerund_topic_written_as_its_verb_and_object_is_that_topic():
+    t1 = "KOALA++ explicitly models structured gradient uncertainty in network training."
+    t2 = "Conformal prediction is a popular framework for uncertainty quantification."
+    t3 = "Evidential deep learning estimates uncertainty in one pass."
+    t4 = "Diffusion models exhibit uncertainty about their samples."
+    G = _graph([_paper(t1, ["KOALA++"]), _paper(t2, ["Conformal prediction"]),
+                _paper(t3, ["Evidential deep learning"]), _paper(t4, ["Diffusion models"])])
+    papers = _papers(G)
+    # "models ... uncertainty" is uncertainty modeling (the verb of the gerund, then its object); the noun
+    # "models" before a verb is not
+    assert all("uncertainty quantification" in _reach(G, p) for p in papers[:3])
+    assert "uncertainty quantification" not in _reach(G, papers[3])
