@@ -468,3 +468,12 @@ def test_graph_a_gerund_topic_written_as_its_verb_and_object_is_that_topic():
     # "models" before a verb is not
     assert all("uncertainty quantification" in _reach(G, p) for p in papers[:3])
     assert "uncertainty quantification" not in _reach(G, papers[3])
+
+
+def test_graph_zero_shot_policy_transfer_is_out_of_distribution_generalization():
+    t1 = "In the zero-shot policy transfer setting, an agent must generalise to unseen testing environments."
+    t2 = "Domain generalization methods learn invariant features."
+    t3 = "Out-of-distribution generalization under distribution shift is hard for GNNs."
+    G = _graph([_paper(t1, ["agent"]), _paper(t2, ["Domain generalization methods"], "task"),
+                _paper(t3, ["Out-of-distribution generalization"], "task")])
+    assert all("out-of-distribution generalization" in _reach(G, p) for p in _papers(G))
