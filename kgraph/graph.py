@@ -432,6 +432,7 @@ def build_graph(
         if len(words) > 1 and any(w in spelt for w in words):
             shorts[short_key] = " ".join(spelt.get(w, w) for w in words)
 
+    defined_at: set[tuple[str, str]] = set()  # (paper, key): a short form whose definition was read for its kind
     for paper, ms in zip(papers, mentions):
         terms: dict[str, list] = {}
         for m in ms:
@@ -469,11 +470,20 @@ def build_graph(
                         c.spelt[surface] = written
                 if named and m.short_form:  # the short form goes with what it names, not with a phrase around it
                     c.shorts[m.short_form] += 1
+                elif named and m.long_form:
+                    c.shorts[strip_parentheticals(m.text)] += 1
+                if named and (m.short_form or not m.long_form):  # a definition, or a name, and the words around
+                    # it: "CLIPTTA, a test-time adaptation method"
                     introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
                     if introduced:
                         c.introduced[introduced] += 1
-                elif named and m.long_form:
-                    c.shorts[strip_parentheticals(m.text)] += 1
+                elif m.long_form and (paper.id, key) not in defined_at:  # a use of a short form: its definition's
+                    # words, where the tagger took no span ("Branch-and-Cut (B&C) being the predominant algorithm")
+                    defined_at.add((paper.id, key))
+                    at = paper.abstract.find(f"{m.long_form} ({m.text})")
+                    introduced = _introduced_as(paper.abstract, at, at + len(m.long_form)) if at >= 0 else None
+                    if introduced:
+                        c.introduced[introduced] += 1
                 c.papers.add(paper.id)
                 entry = terms.setdefault(key, [0, "mentions", ()])
                 entry[0] += 1
@@ -483,6 +493,7 @@ def build_graph(
         paper_terms.append(terms)
 
     _merge_compounds(concepts, paper_terms)
+    _merge_initials(concepts, paper_terms)
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
     _add_named(papers, texts, concepts, paper_terms, shorts)
     _add_topic_names(papers, texts, concepts, paper_terms, th)
@@ -673,6 +684,43 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
                     into[0] += entry[0]
                     into[1] = min(into[1], entry[1], key=ROLES.index)
                     into[2] += tuple(t for t in entry[2] if t not in into[2])
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,5}")
+
+
+def _merge_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]) -> None:
+    """An undefined acronym before a head is the term of the same paper whose words it abbreviates, in place.
+
+    "the LA losses" of a paper on "Logit-Adjusted losses" are those losses:
+    the acronym spells the initials of the words before the same head (a
+    hyphen starts a word). Only an acronym no other paper writes is merged.
+    """
+    for terms in paper_terms:
+        for key in list(terms):
+            c = concepts.get(key)
+            if c is None or c.shorts or len(c.papers) != 1 or not c.surfaces:
+                continue
+            first, *rest = c.surfaces.most_common(1)[0][0].split()
+            if not rest or not _ACRONYM.fullmatch(first):
+                continue
+            head = [_singular(w.lower()) for w in rest]
+            for other in terms:
+                o = concepts.get(other)
+                if other == key or o is None or not o.surfaces:
+                    continue
+                words = o.surfaces.most_common(1)[0][0].split()
+                if len(words) <= len(rest) or [_singular(w.lower()) for w in words[-len(rest):]] != head:
+                    continue
+                if "".join(p[:1] for w in words[: -len(rest)] for p in w.split("-")).upper() == first:
+                    concepts.pop(key)
+                    o.shorts.update({first + " " + " ".join(rest): sum(c.surfaces.values())})
+                    o.kinds.update(c.kinds)
+                    entry = terms.pop(key)
+                    into = terms[other]
+                    into[0] += entry[0]
+                    into[1] = min(into[1], entry[1], key=ROLES.index)
+                    break
 
 
 #: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
@@ -1486,8 +1534,8 @@ _INTRODUCING = {
 _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
                                 r"|(?<=task|blem|ting)s?\s+of)?\s*$", re.I)  # ("solvers for VRPs" solve them)
-_INTRODUCED_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*,\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,3}?(" + "|".join(
-    " ".join(_INTRODUCING.values()).split()) + r")\b", re.I)
+_INTRODUCED_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,3}?(" + "|".join(
+    " ".join(_INTRODUCING.values()).split()) + r")(?![\w\-])", re.I)  # ("problem-parameter-free algorithm")
 _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
 
 

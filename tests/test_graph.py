@@ -562,3 +562,22 @@ def test_graph_a_long_defined_name_is_labelled_by_its_short_form():
     # a six-word name reads badly on a map: its short form labels it, and the name stays findable as an alias
     assert "Compressibility-inspired Unsupervised Learning via Parallel Imaging Fidelity" in nodes["CUPID"]["aliases"]
     assert "Dual Orthogonal Projection" in nodes
+
+
+def test_graph_a_short_forms_definition_and_an_appositive_say_its_kind():
+    t1 = "Mixed-integer programming relies on Branch-and-Cut (B&C) being the predominant algorithm. B&C policies vary."
+    t2 = "We propose AdaSDBO, a fully problem-parameter-free algorithm for bilevel optimization."
+    G = _graph([_paper(t1, [("B&C", t1, {"long_form": "Branch-and-Cut", "kind": "concept"})]),
+                _paper(t2, [("AdaSDBO", t2, {"kind": "task", "role": "proposes"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the tagger took no span for the definition, only the use; "problem-parameter-free" names no problem
+    assert kinds["Branch-and-Cut"] == "method" and kinds["AdaSDBO"] == "method"
+
+
+def test_graph_an_undefined_acronym_before_a_head_is_the_papers_term_it_abbreviates():
+    t = ("GLA losses generalize Logit-Adjusted losses to the cross-entropy family; they beat the LA losses. "
+         "The DP losses are another matter.")
+    G = _graph([_paper(t, [("Logit-Adjusted losses", t), ("LA losses", t), ("DP losses", t)])])
+    labels = {d["label"]: d["aliases"].split("|") for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "LA losses" not in labels and "LA losses" in labels["Logit-Adjusted losses"]
+    assert "DP losses" in labels  # (initials that spell no term of the paper stay as they are)
