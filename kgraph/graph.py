@@ -1427,8 +1427,10 @@ class _Variants:
     The syntactic term variants of FASTR (Jacquemin): a name "X Ns" whose head
     is the noun of a verb ("quantification", "selection", "adaptation") is
     found as that verb followed, within its clause, by X (after at most a
-    determiner or "to" and two more words). ``names``: a name's key -> (topic
-    key, the name as written).
+    determiner or "to" and two more words); any name "X N" as N, a
+    preposition (of, between, among, across) and X ("an imbalance between
+    positive and negative classes"). ``names``: a name's key -> (topic key,
+    the name as written).
 
     >>> v = _Variants({"uncertainty quantification": ("uq", "uncertainty quantification")})
     >>> v.find("We quantify the predictive uncertainty of SGD."), v.find("We quantify the error; uncertainty is high.")
@@ -1439,10 +1441,12 @@ class _Variants:
     _NOUN_OF_VERB = (("ification", "if"), ("ization", "iz"), ("ation", ""), ("ition", ""), ("ction", "ct"),
                      ("ption", "pt"), ("ssion", "ss"), ("ment", ""), ("ing", ""))
     _BETWEEN = frozenset("the a an its their our this these those to of".split())
+    _OF = frozenset("of between among across".split())
 
     def __init__(self, names: dict[str, tuple[str, str]]):
         self.objects: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)  # verb stem -> object -> found
         self.terms = frozenset(names)
+        self.heads: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)  # head noun -> modifier -> found
         for key, found in names.items():
             words = key.split()
             if len(words) != 2 or not words[0].isalpha() or "NOUN" not in _pos(words[0]) or "ADJ" in _pos(words[0]):
@@ -1453,6 +1457,8 @@ class _Variants:
                          if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
             if stem:
                 self.objects[stem].setdefault(words[0], found)
+            if words[1] not in LONE_GENERIC:
+                self.heads[words[1]].setdefault(words[0], found)  # "imbalance between classes", "merging of models"
         # every written form of each verb: "quantify", "quantifies", "estimate", "generalized", ...
         self.forms = {stem + ending: stem for stem in self.objects for ending in self._ENDINGS}
 
@@ -1475,8 +1481,14 @@ class _Variants:
         for i, word in enumerate(words):
             stem = self.forms.get(word.strip("(").lower())
             if stem is None or word[-1] in ",;:.!?)" or i and self._noun(words[i - 1], word):
-                continue
-            objects = self.objects[stem]
+                # the head noun, then a preposition and the modifier: FASTR's permutation variant ("the merging
+                # of independently trained models" is model merging)
+                objects = self.heads.get(_singular(word.strip("(").lower()))
+                if not objects or word[-1] in ",;:.!?)" or i + 1 == len(words) or words[i + 1] not in self._OF:
+                    continue
+                i += 1  # (past the preposition)
+            else:
+                objects = self.objects[stem]
             after = []
             for w in words[i + 1 : i + 6]:  # the verb's clause only: up to a comma, a colon, a full stop
                 after.append(w.strip("(),;:.!?\"'").lower())

@@ -477,3 +477,16 @@ def test_graph_zero_shot_policy_transfer_is_out_of_distribution_generalization()
     G = _graph([_paper(t1, ["agent"]), _paper(t2, ["Domain generalization methods"], "task"),
                 _paper(t3, ["Out-of-distribution generalization"], "task")])
     assert all("out-of-distribution generalization" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_a_topic_written_as_its_head_a_preposition_and_its_modifier_is_that_topic():
+    t1 = "We study the imbalance between positive and negative classes in PU learning."
+    t2 = "The balanced loss targets class imbalance."
+    t3 = "Long-tailed recognition suffers from class imbalance."
+    t4 = "The imbalance of the load across experts slows routing."
+    G = _graph([_paper(t1, ["PU learning"], "task"), _paper(t2, ["balanced loss"]), _paper(t3, ["Long-tailed recognition"], "task"),
+                _paper(t4, ["experts"])])
+    papers = _papers(G)
+    # FASTR's permutation variant: "imbalance between ... classes" is class imbalance; "imbalance of the load" is not
+    assert all("class imbalance" in _reach(G, p) for p in papers[:3])
+    assert "class imbalance" not in _reach(G, papers[3])
