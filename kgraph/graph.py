@@ -1585,7 +1585,7 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if said and (len(said) == 1 or said[0][1] > said[1][1]):
         return said[0][0]  # what its definitions call it: "an approach to ... Domain Generalization (VIV-DG)"
     head = _singular(key.split()[-1]) if key else ""
-    if kind == "dataset" and (head in _DATA_HEADS or not is_name(label)):
+    if kind == "dataset" and (head in _DATA_HEADS or not is_name(_EPONYM_ADJECTIVE.sub("", label).strip())):
         return "concept"
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
     # the head stands before a post-modifier: "Improvement Search framework with heterogeneous graph
@@ -1601,6 +1601,10 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if kind == "concept" and " " not in label and _named([label]):
         return "method"  # a coined name the tagger called a concept: "CLIP", "GP-UCB", "DANA"
     return kind
+
+
+#: An adjective from a person's name, which makes no dataset a named one: "Gaussian image datasets".
+_EPONYM_ADJECTIVE = re.compile(r"^[A-Z][a-z]+(?:ian|ean)\b")
 
 
 #: Words that start a post-modifier, after a term's head.

@@ -12,6 +12,7 @@ from kgraph.canon import concept_key, is_generic
     ("graph neural networks", "Graph Neural Network"),
     ("modelling", "modeling"),
     ("LLMs", "LLM"),
+    ("Alpha complex constructions", "Alpha complex"),  # (a construction of X is X, as a method of X is)
 ])
 def test_canon_variants_share_a_key(a, b):
     assert concept_key(a) == concept_key(b)

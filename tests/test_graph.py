@@ -581,3 +581,12 @@ def test_graph_an_undefined_acronym_before_a_head_is_the_papers_term_it_abbrevia
     labels = {d["label"]: d["aliases"].split("|") for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "LA losses" not in labels and "LA losses" in labels["Logit-Adjusted losses"]
     assert "DP losses" in labels  # (initials that spell no term of the paper stay as they are)
+
+
+def test_graph_data_named_by_a_persons_adjective_is_no_named_dataset():
+    t1 = "Experiments on Gaussian image datasets confirm the theory."
+    t2 = "We evaluate on CIFAR-10."
+    G = _graph([_paper(t1, [("Gaussian image datasets", t1, {"kind": "dataset"})]),
+                _paper(t2, [("CIFAR-10", t2, {"kind": "dataset"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["Gaussian image datasets"] == "concept" and kinds["CIFAR-10"] == "dataset"
