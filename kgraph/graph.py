@@ -1366,8 +1366,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
     settings = _settings(th, names)
     for paper, text, terms in zip(papers, texts, paper_terms):
         found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
-        found_names += [settings[w] for w in (concept_key(m.group(1)).replace(" ", "") for m in _SETTING.finditer(
-            text.plain)) if w in settings]
+        found_names += [settings[w] for w in (m.group(1).lower().replace("-", "") for m in _SETTING.finditer(
+            text.plain)) if w in settings]  # (not keyed: "multi-task" would lose its "task")
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower()]) if found][:1]

@@ -30,7 +30,8 @@ def test_thesaurus_shipped_file_reads_and_its_kinds_are_kinds():
     assert len(t.topics) > 300
     assert t.topic("uncertainty estimation") == t.topic("Uncertainty Quantification") == "uncertainty quantification"
     assert t.ancestors(t.topic("GP-UCB"))[:2] == ["upper confidence bound", "multi armed bandit"]
-    assert {topic.kind for topic in t.topics.values()} <= {"method", "task", "metric", "concept", "area"}
+    assert {topic.kind for topic in t.topics.values()} <= {"method", "task", "dataset", "metric", "concept", "area"}
+    assert t.topics[t.topic("CIFAR-100")].kind == "dataset"
 
 
 @pytest.mark.parametrize("text, error", [
@@ -490,3 +491,26 @@ def test_graph_a_topic_written_as_its_head_a_preposition_and_its_modifier_is_tha
     # FASTR's permutation variant: "imbalance between ... classes" is class imbalance; "imbalance of the load" is not
     assert all("class imbalance" in _reach(G, p) for p in papers[:3])
     assert "class imbalance" not in _reach(G, papers[3])
+
+
+def test_graph_the_multi_task_setting_meets_model_merging_at_multi_task_learning():
+    t1 = "In the multi-task setting, meta-learning prepares a model for adaptation."
+    t2 = "Model merging integrates multiple expert models into one."
+    t3 = "This motivates a multi-task training procedure for transformers."
+    G = _graph([_paper(t1, ["meta-learning"], "task"), _paper(t2, ["Model merging"]), _paper(t3, ["transformers"])])
+    # (the modifier is read as written: keyed, "multi-task" would lose its generic "task")
+    assert all("multi-task learning" in _reach(G, p) for p in _papers(G))
+
+
+def test_graph_benchmarks_of_a_task_and_critical_points_sit_under_their_topics():
+    t1 = "We improve robustness across CIFAR-10, CIFAR-100, and CIFAR-10C."
+    t2 = "Domain generalization methods for image classification use instruments."
+    t3 = "We prove that the gradient flow converges to a critical point."
+    t4 = "Nonconvex optimization finds stationary points."
+    t5 = "A difference-of-convex programming approach guarantees descent."
+    G = _graph([_paper(t1, ["robustness"], "task"), _paper(t2, ["image classification"], "task"),
+                _paper(t3, ["gradient flow"], "concept"), _paper(t4, ["Nonconvex optimization"], "task"),
+                _paper(t5, ["difference-of-convex programming approach"])])
+    papers = _papers(G)
+    assert "image classification" in _reach(G, papers[0])
+    assert all("nonconvex optimization" in {label.lower() for label in _reach(G, p)} for p in papers[2:])
