@@ -679,11 +679,16 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
             main.named |= other.named
             for terms in paper_terms:
                 if key in terms:
-                    entry = terms.pop(key)
-                    into = terms.setdefault(keys[0], [0, "mentions", ()])
-                    into[0] += entry[0]
-                    into[1] = min(into[1], entry[1], key=ROLES.index)
-                    into[2] += tuple(t for t in entry[2] if t not in into[2])
+                    _fold_entry(terms, key, keys[0])
+
+
+def _fold_entry(terms: dict[str, list], key: str, into_key: str) -> None:
+    """One paper's entry for ``key`` added to its entry for ``into_key``: mentions, strongest role, texts."""
+    entry = terms.pop(key)
+    into = terms.setdefault(into_key, [0, "mentions", ()])
+    into[0] += entry[0]
+    into[1] = min(into[1], entry[1], key=ROLES.index)
+    into[2] += tuple(t for t in entry[2] if t not in into[2])
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,5}")
@@ -716,10 +721,7 @@ def _merge_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, l
                     concepts.pop(key)
                     o.shorts.update({first + " " + " ".join(rest): sum(c.surfaces.values())})
                     o.kinds.update(c.kinds)
-                    entry = terms.pop(key)
-                    into = terms[other]
-                    into[0] += entry[0]
-                    into[1] = min(into[1], entry[1], key=ROLES.index)
+                    _fold_entry(terms, key, other)
                     break
 
 
@@ -1370,7 +1372,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
             text.plain)) if w in settings]  # (not keyed: "multi-task" would lose its "task")
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
-                                                for goal in _GOALS[m.group(1).lower()]) if found][:1]
+                                                for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
+                            if found][:1]
         for key, name in found_names:
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
@@ -1392,9 +1395,8 @@ _SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.
 _OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a\s+|an\s+)?([\w\-]+)\s+"
                          r"(?:functions?|functionals?|objectives?)\b", re.I)
-_GOALS = {"minimis": ("minimization", "optimization"), "minimiz": ("minimization", "optimization"),
-          "maximis": ("maximization", "optimization"), "maximiz": ("maximization", "optimization"),
-          "optimis": ("optimization",), "optimiz": ("optimization",)}
+_GOALS = {"minimiz": ("minimization", "optimization"), "maximiz": ("maximization", "optimization"),
+          "optimiz": ("optimization",)}
 
 
 def _settings(th: Thesaurus, names: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
@@ -1475,20 +1477,29 @@ class _Variants:
         return (before in self._DETERMINERS or "ADJ" in _pos(before) and not before.endswith("ly")
                 or concept_key(f"{before} {word}") in self.terms)
 
+    def _objects_at(self, words: list[str], i: int) -> tuple[dict[str, tuple[str, str]], int] | None:
+        """The objects the word at ``i`` takes, and the position they follow; None for no verb or head noun."""
+        word = words[i]
+        if word[-1] in ",;:.!?)":
+            return None
+        stem = self.forms.get(word.strip("(").lower())
+        if stem is not None and not (i and self._noun(words[i - 1], word)):
+            return self.objects[stem], i
+        # the head noun, then a preposition and the modifier: FASTR's permutation variant ("the merging of
+        # independently trained models" is model merging)
+        objects = self.heads.get(_singular(word.strip("(").lower()))
+        if objects and i + 1 < len(words) and words[i + 1] in self._OF:
+            return objects, i + 1
+        return None
+
     def find(self, text: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         words = text.split()  # (a split and a dict look-up per word: read in every abstract of a corpus)
-        for i, word in enumerate(words):
-            stem = self.forms.get(word.strip("(").lower())
-            if stem is None or word[-1] in ",;:.!?)" or i and self._noun(words[i - 1], word):
-                # the head noun, then a preposition and the modifier: FASTR's permutation variant ("the merging
-                # of independently trained models" is model merging)
-                objects = self.heads.get(_singular(word.strip("(").lower()))
-                if not objects or word[-1] in ",;:.!?)" or i + 1 == len(words) or words[i + 1] not in self._OF:
-                    continue
-                i += 1  # (past the preposition)
-            else:
-                objects = self.objects[stem]
+        for i in range(len(words)):
+            at = self._objects_at(words, i)
+            if at is None:
+                continue
+            objects, i = at
             after = []
             for w in words[i + 1 : i + 6]:  # the verb's clause only: up to a comma, a colon, a full stop
                 after.append(w.strip("(),;:.!?\"'").lower())
@@ -1546,8 +1557,9 @@ _INTRODUCING = {
 _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
                                 r"|(?<=task|blem|ting)s?\s+of)?\s*$", re.I)  # ("solvers for VRPs" solve them)
-_INTRODUCED_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,3}?(" + "|".join(
-    " ".join(_INTRODUCING.values()).split()) + r")(?![\w\-])", re.I)  # ("problem-parameter-free algorithm")
+_INTRODUCED_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+"
+                               r"(?:[\w\-]+\s+){0,3}?(" + "|".join(" ".join(_INTRODUCING.values()).split())
+                               + r")(?![\w\-])", re.I)  # (no "problem" in "problem-parameter-free algorithm")
 _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
 
 
