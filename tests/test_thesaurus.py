@@ -514,3 +514,15 @@ def test_graph_benchmarks_of_a_task_and_critical_points_sit_under_their_topics()
     papers = _papers(G)
     assert "image classification" in _reach(G, papers[0])
     assert all("nonconvex optimization" in {label.lower() for label in _reach(G, p)} for p in papers[2:])
+
+
+def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topics():
+    t1 = "We quantify the uncertainty of online SGD iterates."
+    t2 = "We study online learning with transductive feedback."
+    t3 = "We apply spectrum scaling to pre-trained Mamba models after pretraining, on language modeling tasks."
+    t4 = "The power of foundation models lies in their representations; language models dominate."
+    G = _graph([_paper(t1, ["online SGD"]), _paper(t2, ["online learning"], "task"),
+                _paper(t3, ["Mamba", "pretraining"]), _paper(t4, ["foundation models", "language models"])])
+    papers = _papers(G)
+    assert all("online learning" in _reach(G, p) for p in papers[:2])
+    assert {"foundation models", "language models"} <= _reach(G, papers[2])
