@@ -966,6 +966,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                 broader.setdefault(key, []).extend(top)
         elif top:
             fold[key] = top
+    for key, wides in _name_parts(nodes, concepts).items():
+        broader.setdefault(key, []).extend(w for w in wides if w not in broader.get(key, ())
+                                           and key not in broader.get(w, ()))
     # broader-only terms take their kind and label from the keys that contain them
     for key, c in concepts.items():
         if c.surfaces or c.shorts:
@@ -985,6 +988,32 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, list[str]]:
+    """Coined names built on another name of the corpus: the name -> the nodes of the names it is built on.
+
+    "KOALA++" improves KOALA, "RAdamW" is a Riemannian AdamW, "DC-PU" a PU
+    learning method, "UFO-RL" a reinforcement-learning one: a name one or two
+    letters before another name, a name and its "++", or a hyphenated name
+    with another name as a part. Only one-word names count on both sides.
+    """
+    index: dict[str, str] = {}  # a one-word name as written -> its node
+    for key in nodes:
+        c = concepts[key]
+        for form in list(c.surfaces) + list(c.shorts):
+            if " " not in form and is_name(form) and form not in _COMPUTING:
+                index.setdefault(form, key)
+    out: dict[str, list[str]] = {}
+    for form, key in index.items():
+        if key in METRIC_KEYS:
+            continue  # ("RMSE" is no kind of MSE)
+        parts = [p.strip("+") for p in form.split("-")] if "-" in form else []
+        parts += [form.rstrip("+")] + [form[i:] for i in (1, 2) if form[i:][:1].isupper() and len(form) - i >= 3]
+        wides = [index[p] for p in parts if p != form and p in index and index[p] != key]
+        if wides:
+            out.setdefault(key, []).extend(w for w in dict.fromkeys(wides) if w not in out.get(key, ()))
+    return out
 
 
 def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, list[str]],

@@ -590,3 +590,16 @@ def test_graph_data_named_by_a_persons_adjective_is_no_named_dataset():
                 _paper(t2, [("CIFAR-10", t2, {"kind": "dataset"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["Gaussian image datasets"] == "concept" and kinds["CIFAR-10"] == "dataset"
+
+
+def test_graph_a_coined_name_built_on_another_name_is_narrower_than_it():
+    t1 = "KOALA++ improves upon the original KOALA framework. RAdamW is a Riemannian AdamW."
+    t2 = "AdamW decouples weight decay. KOALA is a Kalman optimizer."
+    t3 = "We report RMSE and MSE. The L2C-Insert method inserts nodes."
+    G = _graph([_paper(t1, [("KOALA++", t1), ("KOALA framework", t1), ("RAdamW", t1)]),
+                _paper(t2, [("AdamW", t2), ("KOALA", t2)]),
+                _paper(t3, [("RMSE", t3, {"kind": "metric"}), ("MSE", t3, {"kind": "metric"}), ("L2C-Insert", t3)])])
+    broader = {(G.nodes[d["narrower"]]["label"], G.nodes[d["broader"]]["label"])
+               for _, _, d in G.edges(data=True) if d.get("kind") == "broader"}
+    assert ("KOALA++", "KOALA") in broader and ("RAdamW", "AdamW") in broader
+    assert not any(narrow == "RMSE" for narrow, _ in broader)  # (a metric of its own, no kind of MSE)
