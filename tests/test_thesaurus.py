@@ -297,16 +297,22 @@ def test_graph_a_term_under_an_area_links_no_paper_above_the_area():
     assert "transfer learning" not in _reach(G, papers[0])
 
 
-def test_graph_a_topic_written_as_a_verb_and_its_object_is_that_topic():
-    t1 = "We propose a framework that quantifies the uncertainty of online SGD iterates."
-    t2 = "Conformal prediction is a popular framework for uncertainty quantification."
-    t3 = "Evidential deep learning estimates uncertainty in one pass."
-    t4 = "We quantify the error; uncertainty remains high."
-    G = _graph([_paper(t1, ["online SGD"]), _paper(t2, ["Conformal prediction"]),
-                _paper(t3, ["Evidential deep learning"]), _paper(t4, ["error"])])
-    papers = _papers(G)
+@pytest.mark.parametrize("variant, no_variant", [
     # "quantifies the uncertainty" and "estimates uncertainty" name uncertainty quantification (its synonym
     # "uncertainty estimation"); a verb whose object lies past the end of its clause does not
+    (("We propose a framework that quantifies the uncertainty of online SGD iterates.", "online SGD"),
+     ("We quantify the error; uncertainty remains high.", "error")),
+    # "models ... uncertainty" is uncertainty modeling (the verb of the gerund, then its object); the noun
+    # "models" before a verb is not
+    (("KOALA++ explicitly models structured gradient uncertainty in network training.", "KOALA++"),
+     ("Diffusion models exhibit uncertainty about their samples.", "Diffusion models")),
+])
+def test_graph_a_topic_written_as_a_verb_and_its_object_is_that_topic(variant, no_variant):
+    t2 = "Conformal prediction is a popular framework for uncertainty quantification."
+    t3 = "Evidential deep learning estimates uncertainty in one pass."
+    G = _graph([_paper(variant[0], [variant[1]]), _paper(t2, ["Conformal prediction"]),
+                _paper(t3, ["Evidential deep learning"]), _paper(no_variant[0], [no_variant[1]])])
+    papers = _papers(G)
     assert all("uncertainty quantification" in _reach(G, p) for p in papers[:3])
     assert "uncertainty quantification" not in _reach(G, papers[3])
 
@@ -403,83 +409,6 @@ def test_graph_minimizing_a_kind_of_function_is_that_kind_of_optimization():
     assert not any("optimization" in label for label in _reach(G, papers[3]))
 
 
-def test_graph_foundation_models_gather_language_and_vision_language_models():
-    t1 = "The power of foundation models (FMs) lies in their representations."
-    t2 = "Large language models (LLMs) fail at length generalization."
-    t3 = "These problems are more severe with large pre-trained models such as CLIP."
-    t4 = "Large language models are fine-tuned with preference data."
-    G = _graph([_paper(t1, ["foundation models"]), _paper(t2, ["Large language models"]),
-                _paper(t3, ["CLIP"]), _paper(t4, ["Large language models"])])
-    assert all("foundation models" in _reach(G, p) for p in _papers(G))
-
-
-def test_graph_an_optimizer_compared_with_second_order_ones_meets_adam_at_deep_learning_optimizers():
-    t1 = "Unlike second-order methods, our Kalman-based optimizer tracks gradient covariance in network training."
-    t2 = "Adam is a popular adaptive gradient method."
-    t3 = "Adafactor factorizes the second-moment estimate."
-    G = _graph([_paper(t1, ["second-order methods"]), _paper(t2, ["Adam"]), _paper(t3, ["Adafactor"])])
-    assert all("deep learning optimizers" in _reach(G, p) for p in _papers(G))
-
-
-def test_graph_adaptive_sampling_gathers_active_learning_and_gp_bandits():
-    t1 = "We consider active seriation, where the learner selects which pairs to query."
-    t2 = "We study the noise-free GP bandit problem; GP bandits query points adaptively."
-    t3 = "Active search samples unobserved regions under a budget."
-    G = _graph([_paper(t1, ["active seriation"], "task"), _paper(t2, ["GP bandits"], "task"),
-                _paper(t3, ["Active search"], "task")])
-    assert all("adaptive sampling" in _reach(G, p) for p in _papers(G))
-
-
-def test_graph_learning_to_execute_automata_is_algorithmic_reasoning():
-    t1 = "Transformers are studied for learning to execute finite automata."
-    t2 = "Length generalization matters in tasks requiring algorithmic reasoning."
-    t3 = "Energy-based models solve continuous algorithmic reasoning benchmarks."
-    G = _graph([_paper(t1, ["Transformers"]), _paper(t2, ["algorithmic reasoning"], "task"),
-                _paper(t3, ["Energy-based models", "continuous algorithmic reasoning"])])
-    assert all("algorithmic reasoning" in _reach(G, p) for p in _papers(G))
-
-
-def test_graph_transferability_across_dimensions_is_out_of_distribution_generalization():
-    t1 = "We introduce a general framework for transferability across dimensions for graph models."
-    t2 = "Length generalization is hard for transformers."
-    t3 = "Domain generalization methods learn invariant features."
-    G = _graph([_paper(t1, ["graph models"]), _paper(t2, ["Length generalization"], "concept"),
-                _paper(t3, ["Domain generalization methods"], "task")])
-    assert all("out-of-distribution generalization" in _reach(G, p) for p in _papers(G))
-
-
-def test_graph_clip_and_contrastive_objectives_are_contrastive_learning():
-    t1 = "A continual learner preserves information with CLIP as its contrastive model."
-    t2 = "SymMPO adds vision-oriented contrastive objectives to preference optimization."
-    t3 = "An InfoNCE-based objective achieves sufficiency."
-    G = _graph([_paper(t1, ["CLIP"]), _paper(t2, ["vision-oriented contrastive objectives"], "concept"),
-                _paper(t3, ["InfoNCE-based objective"], "concept")])
-    assert all("contrastive learning" in _reach(G, p) for p in _papers(G))
-
-
-def test_graph_a_gerund_topic_written_as_its_verb_and_object_is_that_topic():
-    t1 = "KOALA++ explicitly models structured gradient uncertainty in network training."
-    t2 = "Conformal prediction is a popular framework for uncertainty quantification."
-    t3 = "Evidential deep learning estimates uncertainty in one pass."
-    t4 = "Diffusion models exhibit uncertainty about their samples."
-    G = _graph([_paper(t1, ["KOALA++"]), _paper(t2, ["Conformal prediction"]),
-                _paper(t3, ["Evidential deep learning"]), _paper(t4, ["Diffusion models"])])
-    papers = _papers(G)
-    # "models ... uncertainty" is uncertainty modeling (the verb of the gerund, then its object); the noun
-    # "models" before a verb is not
-    assert all("uncertainty quantification" in _reach(G, p) for p in papers[:3])
-    assert "uncertainty quantification" not in _reach(G, papers[3])
-
-
-def test_graph_zero_shot_policy_transfer_is_out_of_distribution_generalization():
-    t1 = "In the zero-shot policy transfer setting, an agent must generalise to unseen testing environments."
-    t2 = "Domain generalization methods learn invariant features."
-    t3 = "Out-of-distribution generalization under distribution shift is hard for GNNs."
-    G = _graph([_paper(t1, ["agent"]), _paper(t2, ["Domain generalization methods"], "task"),
-                _paper(t3, ["Out-of-distribution generalization"], "task")])
-    assert all("out-of-distribution generalization" in _reach(G, p) for p in _papers(G))
-
-
 def test_graph_a_topic_written_as_its_head_a_preposition_and_its_modifier_is_that_topic():
     t1 = "We study the imbalance between positive and negative classes in PU learning."
     t2 = "The balanced loss targets class imbalance."
@@ -491,15 +420,6 @@ def test_graph_a_topic_written_as_its_head_a_preposition_and_its_modifier_is_tha
     # FASTR's permutation variant: "imbalance between ... classes" is class imbalance; "imbalance of the load" is not
     assert all("class imbalance" in _reach(G, p) for p in papers[:3])
     assert "class imbalance" not in _reach(G, papers[3])
-
-
-def test_graph_the_multi_task_setting_meets_model_merging_at_multi_task_learning():
-    t1 = "In the multi-task setting, meta-learning prepares a model for adaptation."
-    t2 = "Model merging integrates multiple expert models into one."
-    t3 = "This motivates a multi-task training procedure for transformers."
-    G = _graph([_paper(t1, ["meta-learning"], "task"), _paper(t2, ["Model merging"]), _paper(t3, ["transformers"])])
-    # (the modifier is read as written: keyed, "multi-task" would lose its generic "task")
-    assert all("multi-task learning" in _reach(G, p) for p in _papers(G))
 
 
 def test_graph_benchmarks_of_a_task_and_critical_points_sit_under_their_topics():
@@ -526,3 +446,53 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
     papers = _papers(G)
     assert all("online learning" in _reach(G, p) for p in papers[:2])
     assert {"foundation models", "language models"} <= _reach(G, papers[2])
+
+
+@pytest.mark.parametrize("items, topic", [
+    pytest.param([("The power of foundation models (FMs) lies in their representations.", ["foundation models"], "method"),
+                  ("Large language models (LLMs) fail at length generalization.", ["Large language models"], "method"),
+                  ("These problems are more severe with large pre-trained models such as CLIP.", ["CLIP"], "method"),
+                  ("Large language models are fine-tuned with preference data.", ["Large language models"], "method")],
+                 "foundation models", id="foundation models over language and vision-language models"),
+    pytest.param([("Unlike second-order methods, our Kalman-based optimizer tracks gradient covariance in network "
+                   "training.", ["second-order methods"], "method"),
+                  ("Adam is a popular adaptive gradient method.", ["Adam"], "method"),
+                  ("Adafactor factorizes the second-moment estimate.", ["Adafactor"], "method")],
+                 "deep learning optimizers", id="an optimizer compared with second-order ones meets Adam"),
+    pytest.param([("We consider active seriation, where the learner selects which pairs to query.", ["active seriation"],
+                   "task"),
+                  ("We study the noise-free GP bandit problem; GP bandits query points adaptively.", ["GP bandits"],
+                   "task"),
+                  ("Active search samples unobserved regions under a budget.", ["Active search"], "task")],
+                 "adaptive sampling", id="adaptive sampling over active learning and GP bandits"),
+    pytest.param([("Transformers are studied for learning to execute finite automata.", ["Transformers"], "method"),
+                  ("Length generalization matters in tasks requiring algorithmic reasoning.", ["algorithmic reasoning"],
+                   "task"),
+                  ("Energy-based models solve continuous algorithmic reasoning benchmarks.",
+                   ["Energy-based models", "continuous algorithmic reasoning"], "method")],
+                 "algorithmic reasoning", id="learning to execute automata"),
+    pytest.param([("We introduce a general framework for transferability across dimensions for graph models.",
+                   ["graph models"], "method"),
+                  ("Length generalization is hard for transformers.", ["Length generalization"], "concept"),
+                  ("Domain generalization methods learn invariant features.", ["Domain generalization methods"], "task")],
+                 "out-of-distribution generalization", id="transferability across dimensions"),
+    pytest.param([("In the zero-shot policy transfer setting, an agent must generalise to unseen testing environments.",
+                   ["agent"], "method"),
+                  ("Domain generalization methods learn invariant features.", ["Domain generalization methods"], "task"),
+                  ("Out-of-distribution generalization under distribution shift is hard for GNNs.",
+                   ["Out-of-distribution generalization"], "task")],
+                 "out-of-distribution generalization", id="zero-shot policy transfer"),
+    pytest.param([("A continual learner preserves information with CLIP as its contrastive model.", ["CLIP"], "method"),
+                  ("SymMPO adds vision-oriented contrastive objectives to preference optimization.",
+                   ["vision-oriented contrastive objectives"], "concept"),
+                  ("An InfoNCE-based objective achieves sufficiency.", ["InfoNCE-based objective"], "concept")],
+                 "contrastive learning", id="CLIP and contrastive objectives"),
+    # (the modifier is read as written: keyed, "multi-task" would lose its generic "task")
+    pytest.param([("In the multi-task setting, meta-learning prepares a model for adaptation.", ["meta-learning"], "task"),
+                  ("Model merging integrates multiple expert models into one.", ["Model merging"], "method"),
+                  ("This motivates a multi-task training procedure for transformers.", ["transformers"], "method")],
+                 "multi-task learning", id="the multi-task setting meets model merging"),
+])
+def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
+    G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
+    assert all(topic in _reach(G, p) for p in _papers(G))
