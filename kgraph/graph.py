@@ -698,8 +698,9 @@ def _merge_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, l
     """An undefined acronym before a head is the term of the same paper whose words it abbreviates, in place.
 
     "the LA losses" of a paper on "Logit-Adjusted losses" are those losses:
-    the acronym spells the initials of the words before the same head (a
-    hyphen starts a word). Only an acronym no other paper writes is merged.
+    the acronym abbreviates all the words before the same head, as a short
+    form its long form (:func:`kgraph.abbrev.best_long_form`). Only an
+    acronym no other paper writes is merged.
     """
     for terms in paper_terms:
         for key in list(terms):
@@ -717,7 +718,8 @@ def _merge_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, l
                 words = o.surfaces.most_common(1)[0][0].split()
                 if len(words) <= len(rest) or [_singular(w.lower()) for w in words[-len(rest):]] != head:
                     continue
-                if "".join(p[:1] for w in words[: -len(rest)] for p in w.split("-")).upper() == first:
+                before = " ".join(words[: -len(rest)])
+                if best_long_form(first, before) == before:  # (Schwartz and Hearst's match, as for definitions)
                     concepts.pop(key)
                     o.shorts.update({first + " " + " ".join(rest): sum(c.surfaces.values())})
                     o.kinds.update(c.kinds)
@@ -1516,10 +1518,10 @@ class _Variants:
             return self.objects[stem], i
         # the head noun, then a preposition and the modifier: FASTR's permutation variant ("the merging of
         # independently trained models" is model merging)
+        if i + 1 == len(words) or words[i + 1] not in self._OF:  # (the preposition first: a set look-up per word)
+            return None
         objects = self.heads.get(_singular(word.strip("(").lower()))
-        if objects and i + 1 < len(words) and words[i + 1] in self._OF:
-            return objects, i + 1
-        return None
+        return (objects, i + 1) if objects else None
 
     def find(self, text: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
