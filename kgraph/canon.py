@@ -132,6 +132,8 @@ def concept_key(text: str) -> str:
     ('continual learning', 'dop', 'language model')
     >>> concept_key("QM9 dataset") == concept_key("QM9"), concept_key("image dataset")
     (True, 'image dataset')
+    >>> concept_key("difference-of-convex functions approach") == concept_key("difference-of-convex function")
+    True
     """
     text = strip_parentheticals(text)
     written = text.split()
@@ -161,6 +163,7 @@ def concept_key(text: str) -> str:
         w in GENERIC_WORDS or w in _FUNCTION_WORDS for w in words[:-1]
     ):
         words.pop()
+        words[-1] = _singular(words[-1])  # the new head: "DC functions approach" is the DC function
     return " ".join(words)
 
 

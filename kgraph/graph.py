@@ -1110,6 +1110,9 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
     return up
 
 
+#: Modifiers that make a head word a person ("domain experts"), who is no topic's.
+_PEOPLE = frozenset("human domain medical clinical legal external independent outside senior skilled".split())
+
 #: "InfoNCE-based objective": what the rest of a term is built on.
 _BASED = re.compile(r"^(?:(?:the|a|an|our|its|their)\s+)?([\w\-]+?)-based\s+\w", re.I)
 
@@ -1141,6 +1144,11 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
     based = _BASED.match(written)
     if based and concept_key(based.group(1)) in th.names:
         out.append(th.names[concept_key(based.group(1))])
+    # "adaptive spectrum experts": a term ending with a topic's head word narrows it, unless the word is a
+    # person's ("domain experts", "human experts")
+    head = th.heads.get(words[-1]) if len(words) > 1 and words[-2] not in _PEOPLE else None
+    if head is not None and head not in out:
+        out.append(head)
     for i in range(1, len(words) - 1):  # the longest multi-word topic the key ends with, after a space
         tail = " ".join(words[i:])
         if tail in th.names:

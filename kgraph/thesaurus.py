@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
@@ -54,6 +54,8 @@ class Thesaurus:
     topics: dict[str, Topic]
     #: the key of any name -> the key of its topic
     names: dict[str, str]
+    #: a head word a term of the topic ends with ("... experts": "adaptive spectrum experts") -> the topic's key
+    heads: dict[str, str] = field(default_factory=dict)
 
     def topic(self, text: str) -> str | None:
         """The key of the topic ``text`` names (a concept key or any spelling of a name), or None."""
@@ -104,6 +106,7 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
     """
     topics: dict[str, Topic] = dict(base.topics) if base else {}
     names: dict[str, str] = dict(base.names) if base else {}
+    heads: dict[str, str] = dict(base.heads) if base else {}
     stack: list[tuple[int, str]] = []  # (indent, key) of the open topics
     also: list[tuple[int, str, list[str]]] = []  # (line, key, the other broader topics it names)
     for number, raw in enumerate(text.splitlines(), 1):
@@ -124,6 +127,8 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
         if kind not in TOPIC_KINDS:
             raise ValueError(f"{source}, line {number}: kind {kind!r} is not one of {', '.join(TOPIC_KINDS)}")
         labels = [n.strip() for n in m.group("names").split("|") if n.strip()]
+        head_words = [n[3:].strip() for n in labels if n.startswith("...")]  # "... experts": a head word
+        labels = [n for n in labels if not n.startswith("...")]
         key = concept_key(labels[0]) if labels else ""
         if not key:
             raise ValueError(f"{source}, line {number}: a topic needs a name")
@@ -134,6 +139,13 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
             if names.get(k, key) != key:
                 raise ValueError(f"{source}, line {number}: {name!r} already names {topics[names[k]].label!r}")
             names[k] = key
+        for word in head_words:
+            k = concept_key(word)
+            if " " in k or not k:
+                raise ValueError(f"{source}, line {number}: '... {word}' names a head word: one word")
+            if heads.get(k, key) != key:
+                raise ValueError(f"{source}, line {number}: '... {word}' already heads {topics[heads[k]].label!r}")
+            heads[k] = key
         if key in topics:
             where = "kgraph's thesaurus already has it" if base and key in base.topics else "it is listed twice"
             raise ValueError(f"{source}, line {number}: {labels[0]!r}: {where}")
@@ -151,7 +163,7 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
                 raise ValueError(f"{source}, line {number}: {name!r} is narrower than {topics[key].label!r}, not broader")
             keys.append(k)
         topics[key] = replace(topics[key], also=tuple(k for k in dict.fromkeys(keys) if k != topics[key].parent))
-    return Thesaurus(topics, names)
+    return Thesaurus(topics, names, heads)
 
 
 @lru_cache(maxsize=1)

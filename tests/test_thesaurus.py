@@ -492,7 +492,43 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                   ("Model merging integrates multiple expert models into one.", ["Model merging"], "method"),
                   ("This motivates a multi-task training procedure for transformers.", ["transformers"], "method")],
                  "multi-task learning", id="the multi-task setting meets model merging"),
+    pytest.param([("Linear convolutional networks converge along Fourier modes.", ["Fourier modes"], "concept"),
+                  ("Equivariant layers go into standard convolutional neural networks (CNNs).",
+                   ["convolutional neural networks"], "method"),
+                  ("We analyze two-layer CNNs on image data.", ["CNNs"], "method")],
+                 "CNNs", id="convolutional networks are CNNs"),
+    pytest.param([("Analyses for unsupervised models such as variational autoencoders remain incomplete.",
+                   ["variational autoencoders"], "method"),
+                  ("Models trained with unsupervised learning techniques such as self-supervised learning.",
+                   ["self-supervised learning"], "method"),
+                  ("We propose Compressibility-inspired Unsupervised Learning via Parallel Imaging Fidelity (CUPID).",
+                   ["CUPID"], "method")],
+                 "unsupervised learning", id="unsupervised learning is a topic, not an area"),
+    pytest.param([("We consider a block coordinate descent (BCD) algorithm for training deep neural networks.",
+                   ["block coordinate descent"], "method"),
+                  ("Adam is a popular adaptive gradient method.", ["Adam"], "method")],
+                 "deep learning optimizers", id="an algorithm for training deep neural networks"),
+    # (the generic head goes, and the word before it is the head: "functions approach" is the function)
+    pytest.param([("We propose an algorithm based on a difference-of-convex (DC) functions approach.",
+                   ["difference-of-convex (DC) functions approach"], "method"),
+                  ("Nonconvex optimization finds stationary points.", ["Nonconvex optimization"], "task")],
+                 "nonconvex optimization", id="a difference-of-convex functions approach"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
-    assert all(topic in _reach(G, p) for p in _papers(G))
+    assert all(topic.lower() in {label.lower() for label in _reach(G, p)} for p in _papers(G))
+
+
+def test_thesaurus_head_word_a_term_ending_with_it_narrows_the_topic_unless_it_is_a_person():
+    t = parse_thesaurus("mixture of experts | MoE | ... experts [method]\n")
+    assert t.heads == {"expert": "mixture of expert"} and "expert" not in t.names
+    with pytest.raises(ValueError, match="line 1: '... neural networks' names a head word"):
+        parse_thesaurus("neural networks | ... neural networks\n")
+    G = _graph([_paper("GRACE integrates adaptive spectrum experts with calibration.", ["adaptive spectrum experts"],
+                       "concept"),
+                _paper("Mixture-of-Experts (MoE) architectures are merged.", ["Mixture-of-Experts"]),
+                _paper("Labels come from domain experts and annotators.", ["domain experts"], "concept")])
+    papers = _papers(G)
+    reach = [{label.lower().replace("-", " ") for label in _reach(G, p)} for p in papers]
+    assert "mixture of experts" in reach[0] and "mixture of experts" in reach[1]
+    assert reach[2] == {"domain experts"}

@@ -54,7 +54,7 @@ def test_years_trends_rising_and_fading():
     assert [t.label for t in result.rising] == ["diffusion transformers"]
     # weights 3,2,3,2,3 around 2021: recurrent shares 2/3,1/2,1/3,0,1/3 and convolution shares 1/3,1/2,1/3,0,0
     # both give sum w*(t-2021)*share = -3 over sum w*(t-2021)^2 = 28; the tie goes to the concept with more papers
-    assert [(t.label, t.slope) for t in result.fading][:2] == [("recurrent networks", -10.71), ("convolutional networks", -10.71)]
+    assert [(t.label, t.slope) for t in result.fading][:2] == [("recurrent networks", -10.71), ("convolutional neural networks", -10.71)]
     top = result.rising[0]
     assert top.slope > 20 and top.papers == 5 and top.first_year == 2021 and top.years == {2021: 1, 2022: 2, 2023: 2}
     # "graph networks" holds a steady share (1/3, 1/2, 1/3, 1/2, 1/3): slope 0, neither rising nor fading
@@ -66,7 +66,7 @@ def test_years_trends_since_kind_and_limits():
     since = trends(G, since=2021, min_papers=2)
     assert since.years == {2021: 3, 2022: 2, 2023: 3}
     assert all(min(t.years) >= 2021 for t in since.rising + since.fading)
-    assert "convolutional networks" not in [t.label for t in since.fading]  # one paper from 2021 on
+    assert "convolutional neural networks" not in [t.label for t in since.fading]  # one paper from 2021 on
     assert trends(G, kind="dataset", min_papers=1).rising == []
     assert len(trends(G, limit=1, min_papers=1).fading) == 1
 
