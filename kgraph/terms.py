@@ -261,11 +261,15 @@ def getAllLemmas(word: str) -> frozenset[str]:
     return _lexicon().get(word.lower(), frozenset())
 
 
+#: Nouns of the field that the lexicon knows only as adjectives, or not at all ("a composite latent", "logits").
+_FIELD_NOUNS = frozenset("latent latents logit logits".split())
+
+
 @lru_cache(maxsize=1 << 16)
 def _pos(word: str) -> frozenset[str]:
     """The parts of speech ``word`` can have, by the lemminflect lexicon (empty when unknown)."""
     w = word.lower()
-    pos = set(getAllLemmas(w))
+    pos = set(getAllLemmas(w)) | ({"NOUN"} if w in _FIELD_NOUNS else set())
     if not pos and "-" in w:
         pos = set(getAllLemmas(w.rsplit("-", 1)[-1]))  # "non-convex" reads as "convex"
     if not pos and w.startswith(("non", "un", "in", "sub", "semi", "multi", "pre", "anti")):

@@ -508,6 +508,13 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    ["block coordinate descent"], "method"),
                   ("Adam is a popular adaptive gradient method.", ["Adam"], "method")],
                  "deep learning optimizers", id="an algorithm for training deep neural networks"),
+    # (a head word of the thesaurus, "... latents": the lexicon knows "latent" only as an adjective)
+    pytest.param([("A compositional consistency loss keeps the composite latent valid.", ["composite latent"], "concept"),
+                  ("Latent variables (LVs) play a crucial role in encoder-decoder models.", ["Latent variables"],
+                   "concept"),
+                  ("We disentangle latent variable models with stochastic mixing.", ["latent variable models"],
+                   "method")],
+                 "latent variables", id="a composite latent is a latent variable"),
     # (the generic head goes, and the word before it is the head: "functions approach" is the function)
     pytest.param([("We propose an algorithm based on a difference-of-convex (DC) functions approach.",
                    ["difference-of-convex (DC) functions approach"], "method"),
