@@ -508,6 +508,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    ["block coordinate descent"], "method"),
                   ("Adam is a popular adaptive gradient method.", ["Adam"], "method")],
                  "deep learning optimizers", id="an algorithm for training deep neural networks"),
+    pytest.param([("We consider the combinatorial semi-bandit problem with m arms.", ["combinatorial semi-bandit"],
+                   "task"),
+                  ("Neural combinatorial optimization solves routing problems.", ["Neural combinatorial optimization"],
+                   "method"),
+                  ("The traveling salesman problem is NP-hard.", ["traveling salesman problem"], "task")],
+                 "combinatorial optimization", id="combinatorial bandits are combinatorial optimization too"),
     # (a head word of the thesaurus, "... latents": the lexicon knows "latent" only as an adjective)
     pytest.param([("A compositional consistency loss keeps the composite latent valid.", ["composite latent"], "concept"),
                   ("Latent variables (LVs) play a crucial role in encoder-decoder models.", ["Latent variables"],
