@@ -514,6 +514,9 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    "method"),
                   ("The traveling salesman problem is NP-hard.", ["traveling salesman problem"], "task")],
                  "combinatorial optimization", id="combinatorial bandits are combinatorial optimization too"),
+    pytest.param([("We investigate this compositional structure in linear layers.", ["linear layers"], "concept"),
+                  ("We propose a compositional bias, a modular inductive bias.", ["compositional bias"], "method")],
+                 "compositionality", id="a compositional structure and a compositional bias"),
     # (a head word of the thesaurus, "... latents": the lexicon knows "latent" only as an adjective)
     pytest.param([("A compositional consistency loss keeps the composite latent valid.", ["composite latent"], "concept"),
                   ("Latent variables (LVs) play a crucial role in encoder-decoder models.", ["Latent variables"],
