@@ -548,3 +548,14 @@ def test_thesaurus_head_word_a_term_ending_with_it_narrows_the_topic_unless_it_i
     reach = [{label.lower().replace("-", " ") for label in _reach(G, p)} for p in papers]
     assert "mixture of experts" in reach[0] and "mixture of experts" in reach[1]
     assert reach[2] == {"domain experts"}
+
+
+def test_graph_a_dimensionality_reduction_step_is_no_unsupervised_learning():
+    t1 = "We propose a novel dimensionality reduction encoding scheme that lowers computational complexity."
+    t2 = "Analyses for unsupervised models such as variational autoencoders remain incomplete."
+    t3 = "Models trained with unsupervised learning techniques such as self-supervised learning generalize."
+    G = _graph([_paper(t1, ["dimensionality reduction encoding scheme"]), _paper(t2, ["variational autoencoders"]),
+                _paper(t3, ["self-supervised learning"])])
+    papers = _papers(G)
+    assert "unsupervised learning" in _reach(G, papers[1]) and "unsupervised learning" in _reach(G, papers[2])
+    assert "unsupervised learning" not in _reach(G, papers[0])
