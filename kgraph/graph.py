@@ -79,6 +79,8 @@ class _Concept:
     text_only: bool = False  # a thesaurus topic found only by reading the text, never by the tagger
     introduced: Counter = field(default_factory=Counter)  # the kinds its definitions introduce it as ("a ... model")
     defined: Counter = field(default_factory=Counter)  # its long forms as definitions write them ("Branch-and-Cut")
+    #: what an appositive calls a name, short forms spelt out ("CLIPTTA, a new gradient-based TTA method")
+    called: Counter = field(default_factory=Counter)
 
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
@@ -477,6 +479,9 @@ def build_graph(
                     introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
                     if introduced:
                         c.introduced[introduced] += 1
+                    called = _called(paper.abstract, m.end_char)
+                    if called:
+                        c.called[_expand(called, expand) if expand else called] += 1
                 elif m.long_form and (paper.id, key) not in defined_at:  # a use of a short form: its definition's
                     # words, where the tagger took no span ("Branch-and-Cut (B&C) being the predominant algorithm")
                     defined_at.add((paper.id, key))
@@ -1045,6 +1050,11 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
             entry[key] = [th.names[key]]
         elif key in nodes or not (is_vague(key) or is_junk(key)):
             found = _narrowed_topics(key, c.surfaces.most_common(1)[0][0] if c.surfaces else key, th)
+            for called in c.called:  # "CLIPTTA, a gradient-based TTA method": a kind of test-time adaptation
+                term = clean_term(called)
+                k = concept_key(term) if term else ""
+                found += [t for t in ([th.names[k]] if k in th.names else _narrowed_topics(k, term, th) if k else [])
+                          if t not in found]
             if found:
                 entry[key] = found
     node_of = {entry[k][0]: k for k in entry if k in th.names and k in nodes}  # a topic and the node standing for it
@@ -1600,6 +1610,21 @@ _INTRODUCED_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:,|\s+being|\s+is)
                                r"(?:[\w\-]+\s+){0,3}?(" + "|".join(" ".join(_INTRODUCING.values()).split())
                                + r")(?![\w\-])", re.I)  # (no "problem" in "problem-parameter-free algorithm")
 _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
+
+
+#: "CLIPTTA, a new gradient-based TTA method for ...": an appositive that says what kind of thing a name is.
+_APPOSITIVE = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+\s+){0,4}?(?:"
+                         + "|".join(" ".join(_INTRODUCING.values()).split()) + r"))(?![\w\-])", re.I)
+
+
+def _called(abstract: str, end: int) -> str | None:
+    """What an appositive right after a name calls it ("a new gradient-based TTA method"), or None.
+
+    The is-a pattern of Hearst ("NP, a NP"): the name is a kind of what the
+    appositive's words make, once its evaluative words and generic head go.
+    """
+    m = _APPOSITIVE.match(abstract[end:end + 80])
+    return m.group(1) if m else None
 
 
 def _introduced_as(abstract: str, start: int, end: int) -> str | None:

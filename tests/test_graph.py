@@ -1,5 +1,6 @@
 from kgraph.canon import concept_key
 from kgraph.graph import build_graph
+from kgraph.query import broader_terms
 from kgraph.types import Mention, Paper
 
 
@@ -572,6 +573,22 @@ def test_graph_a_short_forms_definition_and_an_appositive_say_its_kind():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     # the tagger took no span for the definition, only the use; "problem-parameter-free" names no problem
     assert kinds["Branch-and-Cut"] == "method" and kinds["AdaSDBO"] == "method"
+
+
+def test_graph_an_appositive_says_what_a_name_is_a_kind_of():
+    t1 = ("Test-time adaptation (TTA) updates models at inference. We propose CLIPTTA, a new gradient-based TTA "
+          "method for vision-language models. CLIPTTA beats TTA baselines.")
+    t2 = "Test-time adaptation methods drift under shift."
+    t3 = "We propose AdaSDBO, a fully problem-parameter-free algorithm for bilevel optimization."
+    G = _graph([_paper(t1, [("Test-time adaptation (TTA)", t1, {"long_form": "Test-time adaptation", "short_form": "TTA",
+                                                                 "kind": "task"}),
+                            ("CLIPTTA", t1, {"role": "proposes"})]),
+                _paper(t2, [("Test-time adaptation methods", t2, {"kind": "task"})]),
+                _paper(t3, [("AdaSDBO", t3, {"role": "proposes"})])])
+    c = _concepts(G)
+    # "NP, a NP" (Hearst): CLIPTTA is a gradient-based test-time adaptation method, so a kind of test-time adaptation
+    assert [G.nodes[b]["label"].lower() for b in broader_terms(G, c["CLIPTTA"])][:1] == ["test-time adaptation"]
+    assert broader_terms(G, c["AdaSDBO"]) == []  # a "problem-parameter-free algorithm" is no term
 
 
 def test_graph_an_undefined_acronym_before_a_head_is_the_papers_term_it_abbreviates():
