@@ -1419,6 +1419,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
         found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
         found_names += [settings[w] for w in (m.group(1).lower().replace("-", "") for m in _SETTING.finditer(
             text.plain)) if w in settings]  # (not keyed: "multi-task" would lose its "task")
+        if _LIMITED.search(text.plain):  # "limitations in modeling certain tasks": what a model can express
+            found_names += [names[k] for k in ("expressive power",) if k in names]
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
@@ -1440,6 +1442,11 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
 _SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting|regime|scenario|"
                       r"(?:[\w\-]+\s+){0,3}problem)s?\b", re.I)  # (and "the online multi-class selection problem")
 
+
+#: "Transformers have theoretical limitations in modeling certain tasks": the limits of what a model can
+#: express, its expressivity (a verb phrase for the topic, as FASTR reads them)
+_LIMITED = re.compile(r"\blimitations?\s+(?:in|of|on)\s+(?:modell?ing|representing|expressing|approximating|simulating)\b",
+                      re.I)
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.
 _OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a\s+|an\s+)?([\w\-]+)\s+"

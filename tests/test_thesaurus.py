@@ -517,6 +517,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
     pytest.param([("We investigate this compositional structure in linear layers.", ["linear layers"], "concept"),
                   ("We propose a compositional bias, a modular inductive bias.", ["compositional bias"], "method")],
                  "compositionality", id="a compositional structure and a compositional bias"),
+    pytest.param([("Transformers have theoretical limitations in modeling certain sequence-to-sequence tasks.",
+                   ["Transformers"], "method"),
+                  ("Previous research explored the expressivity of Transformer models.", ["Transformer models"],
+                   "method"),
+                  ("We give the first universal approximation guarantees for ResNets.", ["ResNets"], "method")],
+                 "expressivity", id="limitations in modeling are limits of expressivity"),
     # (a head word of the thesaurus, "... latents": the lexicon knows "latent" only as an adjective)
     pytest.param([("A compositional consistency loss keeps the composite latent valid.", ["composite latent"], "concept"),
                   ("Latent variables (LVs) play a crucial role in encoder-decoder models.", ["Latent variables"],
@@ -559,3 +565,14 @@ def test_graph_a_dimensionality_reduction_step_is_no_unsupervised_learning():
     papers = _papers(G)
     assert "unsupervised learning" in _reach(G, papers[1]) and "unsupervised learning" in _reach(G, papers[2])
     assert "unsupervised learning" not in _reach(G, papers[0])
+
+
+def test_graph_limitations_of_a_method_are_no_expressivity():
+    t1 = "We overcome the limitations of existing methods in federated settings."
+    t2 = "Previous research explored the expressivity of Transformer models."
+    t3 = "We give the first universal approximation guarantees for ResNets."
+    t4 = "Transformers have theoretical limitations in modeling certain sequence-to-sequence tasks."
+    G = _graph([_paper(t1, ["federated settings"], "task"), _paper(t2, ["Transformer models"]), _paper(t3, ["ResNets"]),
+                _paper(t4, ["Transformers"])])
+    papers = _papers(G)
+    assert "expressivity" in _reach(G, papers[3]) and "expressivity" not in _reach(G, papers[0])
