@@ -1445,8 +1445,8 @@ _SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting
 
 #: "Transformers have theoretical limitations in modeling certain tasks": the limits of what a model can
 #: express, its expressivity (a verb phrase for the topic, as FASTR reads them)
-_LIMITED = re.compile(r"\blimitations?\s+(?:in|of|on)\s+(?:modell?ing|representing|expressing|approximating|simulating)\b",
-                      re.I)
+_LIMITED = re.compile(r"\blimitations?\s+(?:in|of|on)\s+"
+                      r"(?:modell?ing|representing|expressing|approximating|simulating)\b", re.I)
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.
 _OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a\s+|an\s+)?([\w\-]+)\s+"
