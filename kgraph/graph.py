@@ -1541,6 +1541,15 @@ class _Variants:
         stem = self.forms.get(word.strip("(").lower())
         if stem is not None and not (i and self._noun(words[i - 1], word)):
             return self.objects[stem], i
+        if word.endswith("ed") and word[:-1].lower() in self.heads:
+            # the head noun's adjective, a word or two, then the preposition (FASTR's modifier insertion):
+            # "imbalanced error rates between positive and negative classes" is class imbalance
+            for j in range(i + 1, min(i + 4, len(words))):
+                if words[j - 1][-1] in ",;:.!?)":
+                    return None
+                if words[j] in self._OF:
+                    return self.heads[word[:-1].lower()], j
+            return None
         # the head noun, then a preposition and the modifier: FASTR's permutation variant ("the merging of
         # independently trained models" is model merging)
         if i + 1 == len(words) or words[i + 1] not in self._OF:  # (the preposition first: a set look-up per word)

@@ -111,6 +111,7 @@ state of the art
 convergence
 alignment
 collapse
+imbalance
 matrix
 minimum
 minima
