@@ -523,6 +523,11 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    "method"),
                   ("We give the first universal approximation guarantees for ResNets.", ["ResNets"], "method")],
                  "expressivity", id="limitations in modeling are limits of expressivity"),
+    pytest.param([("SGD with cyclical learning rates and linear decay to zero is studied.", ["SGD"], "method"),
+                  ("Adafactor uses a new proxy step-size to approximate the adaptive step-size.", ["Adafactor"],
+                   "method"),
+                  ("AdaSDBO leverages adaptive stepsizes based on cumulative gradient norms.", ["AdaSDBO"], "method")],
+                 "learning rates", id="learning rates and step sizes are one topic"),
     # (a head word of the thesaurus, "... latents": the lexicon knows "latent" only as an adjective)
     pytest.param([("A compositional consistency loss keeps the composite latent valid.", ["composite latent"], "concept"),
                   ("Latent variables (LVs) play a crucial role in encoder-decoder models.", ["Latent variables"],
