@@ -528,6 +528,10 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    "method"),
                   ("AdaSDBO leverages adaptive stepsizes based on cumulative gradient norms.", ["AdaSDBO"], "method")],
                  "learning rates", id="learning rates and step sizes are one topic"),
+    pytest.param([("We train regression trees with linear predictors in the leaves.", ["linear predictors"], "method"),
+                  ("Linear networks converge along principal components.", ["Linear networks"], "method"),
+                  ("For linear models using LoRA, retraining is suboptimal.", ["linear models"], "method")],
+                 "linear models", id="linear networks and linear predictors are linear models"),
     # (a head word of the thesaurus, "... latents": the lexicon knows "latent" only as an adjective)
     pytest.param([("A compositional consistency loss keeps the composite latent valid.", ["composite latent"], "concept"),
                   ("Latent variables (LVs) play a crucial role in encoder-decoder models.", ["Latent variables"],
