@@ -481,7 +481,7 @@ def build_graph(
                         c.introduced[introduced] += 1
                     called = _called(paper.abstract, m.end_char)
                     if called:
-                        c.called[_expand(called, expand) if expand else called] += 1
+                        c.called[_expand(called, expand)] += 1
                 elif m.long_form and (paper.id, key) not in defined_at:  # a use of a short form: its definition's
                     # words, where the tagger took no span ("Branch-and-Cut (B&C) being the predominant algorithm")
                     defined_at.add((paper.id, key))
@@ -1541,14 +1541,14 @@ class _Variants:
         stem = self.forms.get(word.strip("(").lower())
         if stem is not None and not (i and self._noun(words[i - 1], word)):
             return self.objects[stem], i
-        if word.endswith("ed") and word[:-1].lower() in self.heads:
+        if word.endswith("ed") and word.strip("(")[:-1].lower() in self.heads:
             # the head noun's adjective, a word or two, then the preposition (FASTR's modifier insertion):
             # "imbalanced error rates between positive and negative classes" is class imbalance
             for j in range(i + 1, min(i + 4, len(words))):
                 if words[j - 1][-1] in ",;:.!?)":
                     return None
                 if words[j] in self._OF:
-                    return self.heads[word[:-1].lower()], j
+                    return self.heads[word.strip("(")[:-1].lower()], j
             return None
         # the head noun, then a preposition and the modifier: FASTR's permutation variant ("the merging of
         # independently trained models" is model merging)
