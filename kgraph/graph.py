@@ -1080,7 +1080,8 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
         under[topic].add(topic)
     for topic in sorted(under):
         if (topic not in node_of and topic in joins and len(under[topic]) >= 2
-                and len(papers[topic]) >= 2):
+                and (len(papers[topic]) >= 2 or topic in concepts and not concepts[topic].text_only
+                     and any(k in nodes for k in under[topic] if k != topic))):
             nodes.add(topic)
             entry[topic] = [topic]
             node_of[topic] = topic

@@ -602,3 +602,13 @@ def test_graph_imbalanced_classes_samples_and_populations_meet_at_class_imbalanc
     assert all("class imbalance" in r for r in reach[:4])
     assert not any("imbalance" in label for label in reach[4])
     assert "imbalance" not in reach[2] | reach[3]  # the lone word is no node
+
+
+def test_graph_a_topic_one_paper_writes_is_a_node_over_its_named_term():
+    t1 = ("Alternatives with sub-quadratic scaling exist, such as state-space models. Among these, Mamba leads, "
+          "ahead of RWKV, S4D and H3.")
+    t2 = "We study graph neural networks on heterophilic graphs."
+    G = _graph([_paper(t1, ["state-space models", "Mamba", "RWKV", "S4D", "H3"]), _paper(t2, ["graph neural networks"])])
+    mamba = next(n for n, d in G.nodes(data=True) if d["label"] == "Mamba")
+    # the paper writes the topic and a node under it: the hierarchy shows where its name belongs
+    assert _broader(G, mamba) == [next(n for n, d in G.nodes(data=True) if d["label"] == "state space models")]
