@@ -803,12 +803,15 @@ def _own_name(surface: str) -> bool:
 
     >>> _own_name("Rademacher complexity"), _own_name("commercial MRI scanners"), _own_name("CIFAR-10")
     (True, False, True)
-    >>> _own_name("GPU parallelization")
-    False
+    >>> _own_name("GPU parallelization"), _own_name("Gaussian image datasets"), _own_name("Gaussian processes")
+    (False, False, True)
     """
     words = surface.split()
     if len(words) > 1 and _singular(words[-1].lower()) in _DATA_HEADS and not is_name(words[-1]):
         return False
+    if (len(words) > 1 and _EPONYM_ADJECTIVE.match(surface) and _singular(words[-1].lower()) == "dataset"
+            and not any(is_name(w) for w in words[1:])):
+        return False  # "Gaussian image datasets": a person's adjective names no data set
     if any(w in _COMPUTING for w in words) and all(w in _COMPUTING or not is_name(w) for w in words):
         return False  # "GPU parallelization": the hardware is named, not a term
     return is_name(surface)

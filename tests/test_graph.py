@@ -607,6 +607,11 @@ def test_graph_data_named_by_a_persons_adjective_is_no_named_dataset():
                 _paper(t2, [("CIFAR-10", t2, {"kind": "dataset"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["Gaussian image datasets"] == "concept" and kinds["CIFAR-10"] == "dataset"
+    # nor a name at all: a paper with terms of its own keeps no one-paper "Gaussian image datasets" node
+    t3 = "We analyze DDPM, DDIM and EDM samplers on Gaussian image datasets."
+    G = _graph([_paper(t3, [("DDPM", t3), ("DDIM", t3), ("EDM", t3),
+                            ("Gaussian image datasets", t3, {"kind": "dataset"})])])
+    assert "Gaussian image datasets" not in {d["label"] for _, d in G.nodes(data=True)}
 
 
 def test_graph_a_coined_name_built_on_another_name_is_narrower_than_it():
