@@ -384,17 +384,42 @@ def test_graph_the_setting_a_learning_modifier_names_is_that_topic():
     assert _reach(G, papers[3]) <= {"Optimisation"}
 
 
-def test_graph_an_online_problem_meets_the_bandits_at_online_learning():
-    t1 = "We study the online multi-class selection problem with group fairness guarantees."
-    t2 = "Lipschitz bandits are studied with zooming algorithms."
-    t3 = "We study online learning with transductive feedback."
-    t4 = "The learning problem is hard; the combinatorial problem too."
-    G = _graph([_paper(t1, ["group fairness guarantees"], "concept"), _paper(t2, ["Lipschitz bandits"], "task"),
-                _paper(t3, ["online learning"], "task"), _paper(t4, ["learning problem"])])
-    papers = _papers(G)
+@pytest.mark.parametrize("positives, negatives, topic", [
     # "the online ... problem" is an online learning problem, and bandits are online learning with partial feedback
-    assert all("online learning" in _reach(G, p) for p in papers[:3])
-    assert "online learning" not in _reach(G, papers[3])
+    pytest.param([("We study the online multi-class selection problem with group fairness guarantees.",
+                   ["group fairness guarantees"], "concept"),
+                  ("Lipschitz bandits are studied with zooming algorithms.", ["Lipschitz bandits"], "task"),
+                  ("We study online learning with transductive feedback.", ["online learning"], "task")],
+                 [("The learning problem is hard; the combinatorial problem too.", ["learning problem"], "method")],
+                 "online learning", id="an online problem meets the bandits"),
+    # FASTR's permutation variant: "imbalance between ... classes" is class imbalance; "imbalance of the load" is not
+    pytest.param([("We study the imbalance between positive and negative classes in PU learning.", ["PU learning"],
+                   "task"),
+                  ("The balanced loss targets class imbalance.", ["balanced loss"], "method"),
+                  ("Long-tailed recognition suffers from class imbalance.", ["Long-tailed recognition"], "task")],
+                 [("The imbalance of the load across experts slows routing.", ["experts"], "method")],
+                 "class imbalance", id="a topic as its head, a preposition and its modifier"),
+    pytest.param([("Analyses for unsupervised models such as variational autoencoders remain incomplete.",
+                   ["variational autoencoders"], "method"),
+                  ("Models trained with unsupervised learning techniques such as self-supervised learning generalize.",
+                   ["self-supervised learning"], "method")],
+                 [("We propose a novel dimensionality reduction encoding scheme that lowers computational complexity.",
+                   ["dimensionality reduction encoding scheme"], "method")],
+                 "unsupervised learning", id="a dimensionality reduction step is no unsupervised learning"),
+    pytest.param([("Previous research explored the expressivity of Transformer models.", ["Transformer models"],
+                   "method"),
+                  ("We give the first universal approximation guarantees for ResNets.", ["ResNets"], "method"),
+                  ("Transformers have theoretical limitations in modeling certain sequence-to-sequence tasks.",
+                   ["Transformers"], "method")],
+                 [("We overcome the limitations of existing methods in federated settings.", ["federated settings"],
+                   "task")],
+                 "expressivity", id="the limitations of a method are no expressivity"),
+])
+def test_graph_papers_reach_the_topic_and_the_counterexample_does_not(positives, negatives, topic):
+    G = _graph([_paper(text, terms, kind) for text, terms, kind in positives + negatives])
+    papers = _papers(G)
+    assert all(topic in _reach(G, p) for p in papers[:len(positives)])
+    assert not any(topic in _reach(G, p) for p in papers[len(positives):])
 
 
 def test_graph_minimizing_a_kind_of_function_is_that_kind_of_optimization():
@@ -407,19 +432,6 @@ def test_graph_minimizing_a_kind_of_function_is_that_kind_of_optimization():
     papers = _papers(G)
     assert all("nonconvex optimization" in _reach(G, p) for p in papers[:3])
     assert not any("optimization" in label for label in _reach(G, papers[3]))
-
-
-def test_graph_a_topic_written_as_its_head_a_preposition_and_its_modifier_is_that_topic():
-    t1 = "We study the imbalance between positive and negative classes in PU learning."
-    t2 = "The balanced loss targets class imbalance."
-    t3 = "Long-tailed recognition suffers from class imbalance."
-    t4 = "The imbalance of the load across experts slows routing."
-    G = _graph([_paper(t1, ["PU learning"], "task"), _paper(t2, ["balanced loss"]), _paper(t3, ["Long-tailed recognition"], "task"),
-                _paper(t4, ["experts"])])
-    papers = _papers(G)
-    # FASTR's permutation variant: "imbalance between ... classes" is class imbalance; "imbalance of the load" is not
-    assert all("class imbalance" in _reach(G, p) for p in papers[:3])
-    assert "class imbalance" not in _reach(G, papers[3])
 
 
 def test_graph_benchmarks_of_a_task_and_critical_points_sit_under_their_topics():
@@ -563,28 +575,6 @@ def test_thesaurus_head_word_a_term_ending_with_it_narrows_the_topic_unless_it_i
     reach = [{label.lower().replace("-", " ") for label in _reach(G, p)} for p in papers]
     assert "mixture of experts" in reach[0] and "mixture of experts" in reach[1]
     assert reach[2] == {"domain experts"}
-
-
-def test_graph_a_dimensionality_reduction_step_is_no_unsupervised_learning():
-    t1 = "We propose a novel dimensionality reduction encoding scheme that lowers computational complexity."
-    t2 = "Analyses for unsupervised models such as variational autoencoders remain incomplete."
-    t3 = "Models trained with unsupervised learning techniques such as self-supervised learning generalize."
-    G = _graph([_paper(t1, ["dimensionality reduction encoding scheme"]), _paper(t2, ["variational autoencoders"]),
-                _paper(t3, ["self-supervised learning"])])
-    papers = _papers(G)
-    assert "unsupervised learning" in _reach(G, papers[1]) and "unsupervised learning" in _reach(G, papers[2])
-    assert "unsupervised learning" not in _reach(G, papers[0])
-
-
-def test_graph_limitations_of_a_method_are_no_expressivity():
-    t1 = "We overcome the limitations of existing methods in federated settings."
-    t2 = "Previous research explored the expressivity of Transformer models."
-    t3 = "We give the first universal approximation guarantees for ResNets."
-    t4 = "Transformers have theoretical limitations in modeling certain sequence-to-sequence tasks."
-    G = _graph([_paper(t1, ["federated settings"], "task"), _paper(t2, ["Transformer models"]), _paper(t3, ["ResNets"]),
-                _paper(t4, ["Transformers"])])
-    papers = _papers(G)
-    assert "expressivity" in _reach(G, papers[3]) and "expressivity" not in _reach(G, papers[0])
 
 
 def test_graph_imbalanced_classes_samples_and_populations_meet_at_class_imbalance():
