@@ -1626,15 +1626,17 @@ _INTRODUCING = {
 _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
                                 r"|(?<=task|blem|ting)s?\s+of)?\s*$", re.I)  # ("solvers for VRPs" solve them)
-_INTRODUCED_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+"
-                               r"(?:[\w\-]+\s+){0,3}?(" + "|".join(" ".join(_INTRODUCING.values()).split())
-                               + r")(?![\w\-])", re.I)  # (no "problem" in "problem-parameter-free algorithm")
+#: Right after a name: its short form in brackets, if any, then a comma, "being" or "is".
+_AFTER_NAME = r"^\s*(?:\([^()]{1,20}\))?\s*"
+_INTRODUCING_HEADS = "|".join(" ".join(_INTRODUCING.values()).split())
+_INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,3}?("
+                               + _INTRODUCING_HEADS + r")(?![\w\-])", re.I)  # (no "problem" in "problem-...-free")
 _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
 
 
 #: "CLIPTTA, a new gradient-based TTA method for ...": an appositive that says what kind of thing a name is.
-_APPOSITIVE = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+\s+){0,4}?(?:"
-                         + "|".join(" ".join(_INTRODUCING.values()).split()) + r"))(?![\w\-])", re.I)
+_APPOSITIVE = re.compile(_AFTER_NAME + r"(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+\s+){0,4}?(?:" + _INTRODUCING_HEADS
+                         + r"))(?![\w\-])", re.I)
 
 
 def _called(abstract: str, end: int) -> str | None:
