@@ -1626,7 +1626,7 @@ _INTRODUCING = {
 _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
                                 r"|(?<=task|blem|ting)s?\s+of)?\s*$", re.I)  # ("solvers for VRPs" solve them)
-#: Right after a name: its short form in brackets, if any, then a comma, "being" or "is".
+#: Right after a name: its short form in brackets, if any (then the words that say what it is).
 _AFTER_NAME = r"^\s*(?:\([^()]{1,20}\))?\s*"
 _INTRODUCING_HEADS = "|".join(" ".join(_INTRODUCING.values()).split())
 _INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,3}?("
