@@ -567,6 +567,8 @@ def test_thesaurus_head_word_a_term_ending_with_it_narrows_the_topic_unless_it_i
     assert t.heads == {"expert": "mixture of expert"} and "expert" not in t.names
     with pytest.raises(ValueError, match="line 1: '... neural networks' names a head word"):
         parse_thesaurus("neural networks | ... neural networks\n")
+    with pytest.raises(ValueError, match="line 2: '... experts' already heads 'mixture of experts'"):
+        parse_thesaurus("mixture of experts | ... experts\nexpert systems | ... experts\n")
     G = _graph([_paper("GRACE integrates adaptive spectrum experts with calibration.", ["adaptive spectrum experts"],
                        "concept"),
                 _paper("Mixture-of-Experts (MoE) architectures are merged.", ["Mixture-of-Experts"]),
