@@ -1118,7 +1118,11 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
         for target in targets(key):
             if key in nodes:
                 if not reaches(key, target) and not reaches(target, key):
-                    broader.setdefault(key, []).append(target)
+                    # "Generalized Logit-Adjusted losses" are wider than the logit-adjusted losses: the edge turns round
+                    first, _, rest = key.partition(" ")
+                    widens = first in _WIDENING and (rest == target or rest in _topic_names(th, target))
+                    wide, narrow = (key, target) if widens else (target, key)
+                    broader.setdefault(narrow, []).append(wide)
             elif not any(reaches(f, target) for f in [*fold.get(key, ()), *up.get(key, ())]):
                 up.setdefault(key, []).append(target)
     return up

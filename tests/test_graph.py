@@ -414,6 +414,15 @@ def test_graph_a_generalized_term_is_broader_than_what_it_generalizes():
     names = _concepts(G)
     assert _broader(G, names["Unrestricted Densest Supermodular Set"]) == []
     assert "Unrestricted Densest Supermodular Set" in _broader(G, names["Densest Supermodular Set"])
+    # the same where the term generalized is a thesaurus topic, written by another of its names
+    t3 = "We propose Generalized Logit-Adjusted losses, which extend Logit-Adjusted losses."
+    t4 = "Logit-adjusted losses correct for label shift."
+    G = _graph([_paper(t3, [("Generalized Logit-Adjusted losses", t3, {"role": "proposes"}),
+                            ("Logit-Adjusted losses", t3)]),
+                _paper(t4, [("Logit-adjusted losses", t4)])])
+    names = {label.lower(): node for label, node in _concepts(G).items()}
+    assert "Generalized Logit-Adjusted losses" in _broader(G, names["logit-adjusted losses"])
+    assert "Logit-Adjusted losses" not in _broader(G, names["generalized logit-adjusted losses"])
 
 
 def test_graph_possessive_names_what_is_owned():
