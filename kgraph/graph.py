@@ -1549,14 +1549,15 @@ class _Variants:
         stem = self.forms.get(word.strip("(").lower())
         if stem is not None and not (i and self._noun(words[i - 1], word)):
             return self.objects[stem], i
-        if word.endswith("ed") and word.strip("(")[:-1].lower() in self.heads:
+        objects = self.heads.get(word.strip("(")[:-1].lower()) if word.endswith("ed") else None
+        if objects:
             # the head noun's adjective, a word or two, then the preposition (FASTR's modifier insertion):
             # "imbalanced error rates between positive and negative classes" is class imbalance
             for j in range(i + 1, min(i + 4, len(words))):
                 if words[j - 1][-1] in ",;:.!?)":
                     return None
                 if words[j] in self._OF:
-                    return self.heads[word.strip("(")[:-1].lower()], j
+                    return objects, j
             return None
         # the head noun, then a preposition and the modifier: FASTR's permutation variant ("the merging of
         # independently trained models" is model merging)
