@@ -90,7 +90,6 @@ neural network architecture
 neural network training
 deep network
 deep model
-global convergence
 large model
 machine learning model
 deep learning model
@@ -136,14 +135,12 @@ predictive model
 decision boundary
 in distribution
 classification
-regression
 estimation
 smoothness
 convexity
 stationarity
 matrix
 upper bound
-lower bound
 polynomial time
 computational complexity
 computational cost
@@ -152,7 +149,6 @@ computational bottleneck
 class probability
 loss function
 objective function
-hyperparameter tuning
 fine tuning
 pretrained model
 decision making
@@ -165,7 +161,6 @@ risk
 attribute
 projection
 generalization error
-convergence rate
 theoretical guarantee
 theoretical analysis
 empirical evaluation
@@ -263,7 +258,7 @@ def getAllLemmas(word: str) -> frozenset[str]:
 
 
 #: Nouns of the field that the lexicon knows only as adjectives, or not at all ("a composite latent", "logits").
-_FIELD_NOUNS = frozenset("latent latents logit logits".split())
+_FIELD_NOUNS = frozenset("latent latents logit logits convergence".split())
 
 
 @lru_cache(maxsize=1 << 16)
