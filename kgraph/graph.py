@@ -875,8 +875,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     def direct_node(key: str, c: _Concept) -> bool | None:
         """True: a node; False: never; None: a node only if it narrows a multi-word term."""
         text = surface(c, key)
-        if is_vague(text) or is_vague(key) or c.text_only and len(c.papers) < 2 or key in areas:
-            return False  # (a topic one paper writes is a node only where other terms meet there, below)
+        if (is_vague(text) or is_vague(key)) and not c.text_only or c.text_only and len(c.papers) < 2 or key in areas:
+            # (a topic one paper writes is a node only where other terms meet there, below; a topic's name is
+            # no vague phrase: "convergence guarantees" names convergence analysis)
+            return False
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
@@ -1433,6 +1435,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
             found_names += [names[k] for k in ("training on synthetic data",) if k in names]
         if _CONVERGES.search(text.plain):  # "we prove that the gradient flow converges to a critical point"
             found_names += [names[k] for k in ("convergence analysis",) if k in names]
+        if _SAMPLES_NEEDED.search(text.plain):  # "the number of observations required for recovery"
+            found_names += [names[k] for k in ("sample complexity",) if k in names]
         if _LIMITED.search(text.plain):  # "limitations in modeling certain tasks": what a model can express
             found_names += [names[k] for k in ("expressive power",) if k in names]
         for m in _OPTIMIZING.finditer(text.plain):
@@ -1480,6 +1484,12 @@ _CONVERGES = re.compile(r"\b(?:prove|show|establish|demonstrate|guarantee)[sd]?\
                         r"(?:the\s+|its\s+|their\s+)?convergence\b"  # and an optimizer's iteration count to an accuracy:
                         r"|\b(?:achieves?|attains?|enjoys?)\s+an?\s+(?:(?:iteration|oracle|gradient)\s+)?complexity\s+of\b",
                         re.I)  # "the considered method achieves a complexity of O(...)"
+
+
+#: A sample complexity written out: "the number of observations required for successful recovery" (of data
+#: points, not of iterations: "the number of iterations required for convergence" is none)
+_SAMPLES_NEEDED = re.compile(r"\bnumber\s+of\s+(?:(?:labell?ed|training|noisy)\s+)?(?:samples|observations|examples|"
+                             r"labels|measurements|comparisons|data\s+points)\s+(?:required|needed|necessary)\b", re.I)
 
 
 #: "the multiclass setting", "the active setting": a setting named by the modifier of its topic.
