@@ -875,10 +875,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     def direct_node(key: str, c: _Concept) -> bool | None:
         """True: a node; False: never; None: a node only if it narrows a multi-word term."""
         text = surface(c, key)
-        if (is_vague(text) or is_vague(key)) and not c.text_only or c.text_only and len(c.papers) < 2 or key in areas:
-            # (a topic one paper writes is a node only where other terms meet there, below; a topic's name is
-            # no vague phrase: "convergence guarantees" names convergence analysis)
-            return False
+        if is_vague(text) or is_vague(key) or c.text_only and len(c.papers) < 2 or key in areas:
+            return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
@@ -1321,9 +1319,8 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
             return cand if cand in nodes and cand in concepts else None
 
         for i, n, key in _phrases(text, multi, term):
+            found[key] += 1
             consumed.update(range(i, i + n))
-            if not _of_data(norm[i + n : i + n + 5]):
-                found[key] += 1
         for token in text.written:
             key = names.get(token)
             if key is not None:
@@ -1427,14 +1424,11 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
     variants = _Variants(names)
     settings = _settings(th, names)
     for paper, text, terms in zip(papers, texts, paper_terms):
-        found_names = [found for i, n, found in _phrases(text, longest, names.get)
-                       if not _of_data(text.words[i + n : i + n + 5])] + variants.find(text.plain)
+        found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
         found_names += [settings[w] for w in (m.group(1).lower().replace("-", "") for m in _SETTING.finditer(
             text.plain)) if w in settings]  # (not keyed: "multi-task" would lose its "task")
         if _ON_SYNTHETIC.search(text.plain):  # "replaying on such synthetic data", "trained on generated images"
             found_names += [names[k] for k in ("training on synthetic data",) if k in names]
-        if _CONVERGES.search(text.plain):  # "we prove that the gradient flow converges to a critical point"
-            found_names += [names[k] for k in ("convergence analysis",) if k in names]
         if _SAMPLES_NEEDED.search(text.plain):  # "the number of observations required for recovery"
             found_names += [names[k] for k in ("sample complexity",) if k in names]
         if _LIMITED.search(text.plain):  # "limitations in modeling certain tasks": what a model can express
@@ -1456,34 +1450,11 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
             terms[key][0] += 1
 
 
-#: What a bound or a limit is put on when it describes the data, not a result: "only upper and lower bounds on
-#: target values are available" is no lower-bound result.
-_DATA_VALUES = frozenset("value label target observation measurement input output feature".split())
-
-
-def _of_data(after: Sequence[str]) -> bool:
-    """True when the key words after a name say it is put on data values ("... on (the) target values")."""
-    if not after or after[0] != "on":
-        return False
-    rest = [w for w in after[1:] if w not in ("the", "its", "their")][:2]
-    return any(_singular(w) in _DATA_VALUES for w in rest)
-
-
 #: Training on data a model generated: "repeated training on synthetic data", "replaying on such synthetic
 #: data", "trained on generated images" (data that only evaluates a method, "experiments on synthetic data", is not)
 _ON_SYNTHETIC = re.compile(r"\b(?:train|training|trained|retrain\w*|replay\w*|fine-?tun\w*)\s+on\s+(?:(?:such|the|"
                            r"these|this|its|their|purely|only|model-generated)\s+)?(?:synthetic|generated|synthesi[sz]ed)"
                            r"\s+(?:data|samples|images|examples|text)\b", re.I)
-
-
-#: A convergence result written as a verb: "we prove that the gradient flow either converges to a critical
-#: point", "we study how its convergence is influenced by ..." (not "a converging heuristic", no claim);
-#: "the method achieves a complexity of O(eps^-3)" (its iterations to an accuracy; a sample complexity is not one)
-_CONVERGES = re.compile(r"\b(?:prove|show|establish|demonstrate|guarantee)[sd]?\s+(?:that\s+)?(?:[\w\-]+\s+){0,6}?"
-                        r"converges?\b|\b(?:study|studies|studying|analy[sz]e|analy[sz]es|analy[sz]ing)\s+(?:how\s+)?"
-                        r"(?:the\s+|its\s+|their\s+)?convergence\b"  # and an optimizer's iteration count to an accuracy:
-                        r"|\b(?:achieves?|attains?|enjoys?)\s+an?\s+(?:(?:iteration|oracle|gradient)\s+)?complexity\s+of\b",
-                        re.I)  # "the considered method achieves a complexity of O(...)"
 
 
 #: A sample complexity written out: "the number of observations required for successful recovery" (of data

@@ -90,6 +90,7 @@ neural network architecture
 neural network training
 deep network
 deep model
+global convergence
 large model
 machine learning model
 deep learning model
@@ -141,6 +142,7 @@ convexity
 stationarity
 matrix
 upper bound
+lower bound
 polynomial time
 computational complexity
 computational cost
@@ -161,6 +163,7 @@ risk
 attribute
 projection
 generalization error
+convergence rate
 theoretical guarantee
 theoretical analysis
 empirical evaluation
@@ -258,7 +261,7 @@ def getAllLemmas(word: str) -> frozenset[str]:
 
 
 #: Nouns of the field that the lexicon knows only as adjectives, or not at all ("a composite latent", "logits").
-_FIELD_NOUNS = frozenset("latent latents logit logits convergence".split())
+_FIELD_NOUNS = frozenset("latent latents logit logits".split())
 
 
 @lru_cache(maxsize=1 << 16)
