@@ -576,6 +576,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    ["difference-of-convex (DC) functions approach"], "method"),
                   ("Nonconvex optimization finds stationary points.", ["Nonconvex optimization"], "task")],
                  "nonconvex optimization", id="a difference-of-convex functions approach"),
+    # ReLU is a piecewise linear function, and ReLU networks compute them
+    pytest.param([("These networks exactly represent scalar piecewise affine 1-Lipschitz functions.",
+                   ["scalar piecewise affine 1-Lipschitz functions"], "concept"),
+                  ("We extend our convergence guarantees to ReLU activation.", ["ReLU activation"], "concept"),
+                  ("GD with deep ReLU networks attains optimal rates.", ["deep ReLU networks"], "method")],
+                 "piecewise linear functions", id="ReLU networks and piecewise affine functions"),
     # FASTR's permutation with "on": "bounds on the regret" are regret bounds
     pytest.param([("We prove tight bounds on the regret of Follow-the-Perturbed-Leader.", ["Follow-the-Perturbed-Leader"],
                    "method"),
