@@ -1558,13 +1558,20 @@ class _Variants:
         return (before in self._DETERMINERS or "ADJ" in _pos(before) and not before.endswith("ly")
                 or concept_key(f"{before} {word}") in self.terms)
 
+    _ABLE = frozenset("capacity capacities ability abilities capability capabilities power potential able".split())
+
+    def _able(self, words: list[str], i: int) -> bool:
+        """A verb after "capacity to": what something can do ("the power of foundation models lies in their
+        capacity to learn highly expressive representations"), not what the paper does."""
+        return i >= 2 and words[i - 1].lower() == "to" and words[i - 2].lower() in self._ABLE
+
     def _objects_at(self, words: list[str], i: int) -> tuple[dict[str, tuple[str, str]], int] | None:
         """The objects the word at ``i`` takes, and the position they follow; None for no verb or head noun."""
         word = words[i]
         if word[-1] in ",;:.!?)":
             return None
         stem = self.forms.get(word.strip("(").lower())
-        if stem is not None and not (i and self._noun(words[i - 1], word)):
+        if stem is not None and not (i and self._noun(words[i - 1], word)) and not self._able(words, i):
             return self.objects[stem], i
         objects = self.heads.get(word.strip("(")[:-1].lower()) if word.endswith("ed") else None
         if objects:
