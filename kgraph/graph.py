@@ -1427,12 +1427,9 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
         found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
         found_names += [settings[w] for w in (m.group(1).lower().replace("-", "") for m in _SETTING.finditer(
             text.plain)) if w in settings]  # (not keyed: "multi-task" would lose its "task")
-        if _ON_SYNTHETIC.search(text.plain):  # "replaying on such synthetic data", "trained on generated images"
-            found_names += [names[k] for k in ("training on synthetic data",) if k in names]
-        if _SAMPLES_NEEDED.search(text.plain):  # "the number of observations required for recovery"
-            found_names += [names[k] for k in ("sample complexity",) if k in names]
-        if _LIMITED.search(text.plain):  # "limitations in modeling certain tasks": what a model can express
-            found_names += [names[k] for k in ("expressive power",) if k in names]
+        # topics written as a phrase of their own: "limitations in modeling certain tasks" (what a model can
+        # express), "replaying on such synthetic data", "the number of observations required for recovery"
+        found_names += [names[k] for pattern, k in _PHRASED if k in names and pattern.search(text.plain)]
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
@@ -1472,6 +1469,10 @@ _SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting
 #: express, its expressivity (a verb phrase for the topic, as FASTR reads them)
 _LIMITED = re.compile(r"\blimitations?\s+(?:in|of|on)\s+"
                       r"(?:modell?ing|representing|expressing|approximating|simulating)\b", re.I)
+
+#: Each pattern, and the key of the thesaurus name it writes out.
+_PHRASED = ((_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
+            (_LIMITED, "expressive power"))
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.
 _OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a\s+|an\s+)?([\w\-]+)\s+"
