@@ -9,13 +9,20 @@ that show it. A group is *joined* when all its papers reach one concept node,
 directly or through ``broader`` terms (a hyponym relation counts, being a
 broader fact); the partial figure counts groups in which at least two of its
 papers meet. ``--show`` prints each group with the node that joins most of its
-papers.
+papers. ``--classes benchmarks/topic_groups/classes.json`` also counts the
+groups of each class apart: a helper who saw only the lists and the
+abstracts marked each group of readers 20-25 TERM (named by an established
+term of the field that every paper's evidence uses: "bandits", "Rademacher
+complexity") or THEME (a shared trait or kind of contribution: "computational
+speedups", "geometric and algebraic structure", or a group resting on a
+paraphrase).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 
 import kgraph
@@ -51,7 +58,9 @@ def main(argv=None) -> None:
     ap.add_argument("inputs")
     ap.add_argument("groups", nargs="+")
     ap.add_argument("--show", action="store_true")
+    ap.add_argument("--classes", help="JSON: a list's file name -> its groups' classes ({topic, class}), in order")
     args = ap.parse_args(argv)
+    classes = json.load(open(args.classes, encoding="utf-8")) if args.classes else {}
     G = kgraph.build(args.inputs, cache=True).graph
     for path in args.groups:
         groups = json.load(open(path, encoding="utf-8"))
@@ -64,6 +73,14 @@ def main(argv=None) -> None:
         missing = sum(1 for group, (_, found, _, _) in zip(groups, rows) if found < len(group["papers"]))
         print(f"{path}: {len(rows)} groups; all papers at one node {joined} ({100 * joined / len(rows):.0f}%), "
               f"at least two {partly} ({100 * partly / len(rows):.0f}%)" + (f"; {missing} not found" if missing else ""))
+        marks = classes.get(os.path.basename(path))
+        if marks:
+            if [m["topic"] for m in marks] != [g["topic"] for g in groups]:
+                raise SystemExit(f"{args.classes}: its classes for {os.path.basename(path)} are not that list's groups")
+            for name in sorted({m["class"] for m in marks}):
+                ours = [r for r, m in zip(rows, marks) if m["class"] == name]
+                done = sum(1 for _, found, best, _ in ours if found and best == found)
+                print(f"  {name}: {len(ours)} groups; all papers at one node {done} ({100 * done / len(ours):.0f}%)")
 
 
 if __name__ == "__main__":
