@@ -1400,7 +1400,19 @@ def _problem_names(texts, shorts, same) -> set[str]:
                 key = concept_key(" ".join(words))
                 key = shorts.get(key, key)
                 out.add(same.get(key, key))
+    # names listed beside two or more of those are problems too (coordinated names are of one type): "DSS,
+    # SFM, USSS, UDSS, and MNP are all equivalent under strongly polynomial-time reductions"
+    for text in texts:
+        for listed in _NAME_LIST.finditer(text.plain):
+            keys = [concept_key(w) for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0))]
+            keys = [same.get(shorts.get(k, k), shorts.get(k, k)) for k in keys if k]
+            if sum(k in out for k in keys) >= 2:
+                out.update(keys)
     return out
+
+
+#: A list of three or more names: "DSS, SFM, USSS, UDSS, and MNP".
+_NAME_LIST = re.compile(r"\b[A-Z][\w\-+&]*(?:\s*,\s*[A-Z][\w\-+&]*)+,?\s+(?:and|or)\s+[A-Z][\w\-+&]*\b")
 
 
 def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> None:
