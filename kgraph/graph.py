@@ -1387,6 +1387,11 @@ def _problem_names(texts, shorts, same) -> set[str]:
     ...": both are problems, though a "set" is otherwise a concept. Only
     items of a few words count, read up to the end of the clause.
     """
+    def term(name: str) -> str:
+        key = concept_key(name)
+        key = shorts.get(key, key)
+        return same.get(key, key)
+
     out: set[str] = set()
     for text in texts:
         for cue in _PROBLEM_CUE.finditer(text.plain):
@@ -1397,17 +1402,14 @@ def _problem_names(texts, shorts, same) -> set[str]:
                 words = [w for w in item.split() if w.lower() not in ("the", "a", "an")]
                 if not words or len(words) > 6 or not any(w[:1].isupper() for w in words):
                     continue  # names only: "problems like the ones above" lists none
-                key = concept_key(" ".join(words))
-                key = shorts.get(key, key)
-                out.add(same.get(key, key))
+                out.add(term(" ".join(words)))
     # names listed beside two or more of those are problems too (coordinated names are of one type): "DSS,
     # SFM, USSS, UDSS, and MNP are all equivalent under strongly polynomial-time reductions"
     for text in texts:
         for listed in _NAME_LIST.finditer(text.plain):
-            keys = [concept_key(w) for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0))]
-            keys = [same.get(shorts.get(k, k), shorts.get(k, k)) for k in keys if k]
+            keys = [term(w) for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0))]
             if sum(k in out for k in keys) >= 2:
-                out.update(keys)
+                out.update(k for k in keys if k)
     return out
 
 
