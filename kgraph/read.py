@@ -12,6 +12,7 @@ import codecs
 import contextvars
 import csv
 import io
+import itertools
 import json
 import logging
 import re
@@ -563,16 +564,37 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     if "abstract" not in fields:
         raise InputError(f"{path}: no 'abstract' column (columns: {', '.join(_clip(f, 40) for f in fields) or 'none'})")
     reader.fieldnames = fields
+    start = last = 0
     while True:
         start = reader.line_num + 1
         try:
             row = next(reader)
         except StopIteration:
-            return
+            break
         except csv.Error as err:  # a field over the limit: skip it, the reader goes on at the next line
             warn(f"{path}:{start}: skipped, broken CSV row ({err})")
             continue
+        last = start
         yield reader.line_num, {k: v for k, v in row.items() if k is not None}
+    if last and _open_quote(text, last):
+        raise InputError(f"{path}:{last}: a quoted field opened on this line is never closed, so every line after "
+                         "it would be read into this row; close the quote")
+
+
+def _open_quote(text: str, line: int) -> bool:
+    """Whether the CSV row starting at ``line`` (the last one read) ends inside a quoted field.
+
+    The csv module, lenient, reads such a field to the end of the file and
+    returns it as if closed: the rows after the stray quote become part of one
+    abstract. Read strictly, the same row stops with "unexpected end of data".
+    """
+    lines = io.StringIO(text, newline="")  # (split as the csv reader splits: "\u2028" ends no CSV line)
+    try:
+        for _ in csv.reader(itertools.islice(lines, line - 1, None), strict=True):
+            pass
+    except csv.Error as err:
+        return "unexpected end of data" in str(err)
+    return False
 
 
 _READERS = {".txt": _records_txt, ".jsonl": _records_jsonl, ".json": _records_json, ".csv": _records_csv}

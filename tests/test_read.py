@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 
@@ -268,6 +269,22 @@ def test_read_csv_field_over_the_limit(tmp_path, monkeypatch):
         csv.field_size_limit(saved)
     assert [p.meta["id"] for p in papers] == ["1", "3"]
     assert warnings[0].startswith(f"{path}:3: skipped, broken CSV row (field larger than field limit (1000))")
+
+
+def test_read_csv_unclosed_quote_is_an_error_not_lost_rows(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_text('title,abstract\nA,"We propose graph neural networks for molecules.\n'
+                    "B,We study non-stationary Lipschitz bandits and prove a regret bound.\n"
+                    "C,We propose diffusion models for images.\n", encoding="utf-8")
+    # the lenient csv module would read B and C into A's abstract: one paper, two lost without a word
+    with pytest.raises(InputError, match=rf"^{re.escape(str(path))}:2: a quoted field opened on this line is never "
+                                         "closed"):
+        read_inputs([path])
+    # a quoted field that spans lines and closes is no error
+    path.write_text('title,abstract\nA,"We propose graph neural networks\nfor molecules."\nB,"We study bandits."\n',
+                    encoding="utf-8")
+    assert [p.abstract for p in read_inputs([path])] == ["We propose graph neural networks for molecules.",
+                                                           "We study bandits."]
 
 
 # --- text files: encodings, binary files, one abstract per line ---------------------
