@@ -283,3 +283,10 @@ def test_cli_papers_lists_papers_about_a_concept_through_narrower_terms(corpus_k
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("bandits (concept:bandit)") and out[1].split()[:3] == ["relation", "mentions", "through"]
     assert len(out) == 3
+    # the words a link came by, where they are not the concept's name: a person can check them in the abstract
+    assert main(["query", "papers", "regression", "--graph", str(corpus_out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    abstracts = {p: d["abstract"] for p, d in corpus_kg.graph.nodes(data=True) if d["kind"] == "paper"}
+    written = [(d["paper"], w) for d in data["papers"] for w in d["written"]]
+    assert "nonparametric function estimation" in [w for _, w in written]
+    assert all(w.lower() in abstracts[p].lower() for p, w in written)
