@@ -195,21 +195,44 @@ def _cmd_neighbours(args) -> int:
     data = {"concept": center, "label": _node_label(kg, center),
             "nodes": [{"id": n, "kind": sub.nodes[n].get("kind"), "label": _node_label(kg, n),
                        "papers": sub.nodes[n].get("papers", 0),
-                       "papers_total": sub.nodes[n].get("papers_total", sub.nodes[n].get("papers", 0))}
+                       "papers_total": sub.nodes[n].get("papers_total", sub.nodes[n].get("papers", 0)),
+                       "link": _link(kg.graph, center, n)}
                       for n in nodes]}
     # a paper's row has no paper count (its own node counts itself)
-    rows = [(d["kind"], *(("", "") if d["kind"] == "paper" else (d["papers"], d["papers_total"])), d["label"])
-            for d in data["nodes"]]
+    rows = [(d["kind"], *(("", "") if d["kind"] == "paper" else (d["papers"], d["papers_total"])), d["link"],
+             d["label"]) for d in data["nodes"]]
     data["relations"] = kg.relations(center)
     if not args.json:
         c = kg.graph.nodes[center]
-        print(f"{data['label']} ({center}): {c.get('papers', 0)} papers, {c.get('papers_total', c.get('papers', 0))} "
-              f"with its narrower terms; {len(nodes)} nodes within depth {args.depth}")
+        print(f"{data['label']} ({center}): {_plural(c.get('papers', 0), 'paper')}, "
+              f"{c.get('papers_total', c.get('papers', 0))} with its narrower terms; "
+              f"{_plural(len(nodes), 'node')} within depth {args.depth}")
         for r in data["relations"]:
             print(f"  {r['text']}")
         if not nodes and args.kind and "paper" not in args.kind and args.depth == 1:
             print("(concepts meet through the papers that mention them: try --depth 2)")
-    return _emit(args, data, rows, ("kind", "papers", "with narrower", "label"))
+    return _emit(args, data, rows, ("kind", "papers", "with narrower", "link", "label"))
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _link(G, center: str, node: str) -> str:
+    """How ``node`` is joined to ``center``, in words: "broader", "narrower", a relation's type and direction
+    ("--used_for-->": the centre is used for it), "co-occurs", "mentions it" (a paper); "" when it is not
+    joined to the centre directly."""
+    if not G.has_edge(center, node):
+        return ""
+    d = G.edges[center, node]
+    if d.get("kind") == "mention":
+        return "mentions it"
+    if d.get("broader") is not None:
+        return "broader" if d["broader"] == node else "narrower"
+    if d.get("kind") == "relation":  # as the relations above the table write it: "A --used_for--> B"
+        kind = str(d.get("relation", "relation"))
+        return f"--{kind}-->" if d.get("head") == center else f"<--{kind}--"
+    return "co-occurs"
 
 
 def _cmd_papers(args) -> int:

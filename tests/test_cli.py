@@ -185,6 +185,22 @@ def test_cli_neighbours_table_gives_paper_counts_for_concepts_only(corpus_out, c
     assert all(r[1].isdigit() for r in rows if r[0] == "method")
 
 
+def test_cli_neighbours_say_how_each_is_joined(corpus_kg, corpus_out, capsys):
+    assert main(["query", "neighbours", "model collapse", "--graph", str(corpus_out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    link = {d["label"]: d["link"] for d in data["nodes"]}
+    assert link["training on synthetic data"] == "broader"  # model collapse is under it
+    assert {d["link"] for d in data["nodes"] if d["kind"] == "paper"} == {"mentions it"}
+    # a relation says its type and which way it runs, as the relation lines above the table do
+    for r in corpus_kg.relations(corpus_kg.find_concept("model collapse")):
+        other, arrow = (r["tail"], "-->") if r["head_id"] == data["concept"] else (r["head"], "<--")
+        assert link[other].startswith(arrow if arrow == "<--" else "--") and link[other].endswith(
+            "-->" if arrow == "-->" else "--") and r["relation"] in link[other]
+    assert main(["query", "neighbours", "model collapse", "--graph", str(corpus_out)]) == 0
+    out = capsys.readouterr().out
+    assert "2 papers" in out.splitlines()[0] and " link " in out
+
+
 def test_cli_build_progress_names_stages_and_moves_per_abstract(tmp_path, monkeypatch, capsys):
     import kgraph.progress as progress
 
