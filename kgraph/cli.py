@@ -203,10 +203,7 @@ def _cmd_neighbours(args) -> int:
              d["label"]) for d in data["nodes"]]
     data["relations"] = kg.relations(center)
     if not args.json:
-        c = kg.graph.nodes[center]
-        print(f"{data['label']} ({center}): {_plural(c.get('papers', 0), 'paper')}, "
-              f"{c.get('papers_total', c.get('papers', 0))} with its narrower terms; "
-              f"{_plural(len(nodes), 'node')} within depth {args.depth}")
+        print(f"{_concept_line(kg, center)}; {_plural(len(nodes), 'node')} within depth {args.depth}")
         for r in data["relations"]:
             print(f"  {r['text']}")
         if not nodes and args.kind and "paper" not in args.kind and args.depth == 1:
@@ -216,6 +213,13 @@ def _cmd_neighbours(args) -> int:
 
 def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _concept_line(kg, concept: str) -> str:
+    """The line above a concept's table: "bandits (concept:bandit): 2 papers, 3 with its narrower terms"."""
+    c = kg.graph.nodes[concept]
+    return (f"{_node_label(kg, concept)} ({concept}): {_plural(c.get('papers', 0), 'paper')}, "
+            f"{c.get('papers_total', c.get('papers', 0))} with its narrower terms")
 
 
 def _link(G, center: str, node: str) -> str:
@@ -244,9 +248,7 @@ def _cmd_papers(args) -> int:
                         "through": _node_label(kg, term), "written": _written(kg.graph, p, term)}
                        for p, count, relation, term in about]}
     if not args.json:
-        c = kg.graph.nodes[center]
-        print(f"{data['label']} ({center}): {c.get('papers', 0)} papers, "
-              f"{c.get('papers_total', c.get('papers', 0))} with its narrower terms")
+        print(_concept_line(kg, center))
     # "through" names the narrower term a paper reaches the concept by ("Lipschitz bandits" for bandits), and
     # "as written" the abstract's words the link came by, where they are not the term's own
     rows = [(d["relation"], d["mentions"], _cut("" if d["through"] == data["label"] else d["through"], 40),

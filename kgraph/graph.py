@@ -1540,6 +1540,8 @@ class _Variants:
                      ("ption", "pt"), ("ssion", "ss"), ("ment", ""), ("ing", ""))
     _BETWEEN = frozenset("the a an its their our this these those to of".split())
     _OF = frozenset("of between among across on".split())
+    #: Field-wide heads that still name their topic after a preposition: "a bound on the regret" is a regret bound
+    _HEADS_TOO = frozenset({"bound"})
 
     def __init__(self, names: dict[str, tuple[str, str]]):
         self.objects: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)  # verb stem -> object -> found
@@ -1555,7 +1557,7 @@ class _Variants:
                          if words[1].endswith(suffix) and len(words[1]) - len(suffix) >= 3), None)
             if stem:
                 self.objects[stem].setdefault(words[0], found)
-            if words[1] not in LONE_GENERIC or words[1] == "bound":  # ("a bound on the regret" is a regret bound)
+            if words[1] not in LONE_GENERIC or words[1] in self._HEADS_TOO:
                 self.heads[words[1]].setdefault(words[0], found)  # "imbalance between classes", "merging of models"
         # every written form of each verb: "quantify", "quantifies", "estimate", "generalized", ...
         self.forms = {stem + ending: stem for stem in self.objects for ending in self._ENDINGS}
