@@ -1051,7 +1051,9 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
             continue  # a tool of the whole field ("KL divergence") says nothing of the topics above it
         if key in th.names:  # a topic, or a synonym the hierarchy made a node ("bandits")
             entry[key] = [th.names[key]]
-        elif key in nodes or not (is_vague(key) or is_junk(key)):
+        elif key in nodes or not (is_vague(key) or is_junk(key)) or any(_BASED.match(s) for s in c.surfaces):
+            # ("diffusion-based generative methods" keys as the adjective "diffusion based generative", no term of
+            # its own, yet narrows diffusion models)
             found = _narrowed_topics(key, c.surfaces.most_common(1)[0][0] if c.surfaces else key, th)
             for called in c.called:  # "CLIPTTA, a gradient-based TTA method": a kind of test-time adaptation
                 term = clean_term(called)
@@ -1068,7 +1070,7 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
 
     def levels(key: str) -> set[str]:
         """The topics above a term: at most two levels above the topic it is or narrows."""
-        # (never past an area: "RL fine-tuning", under the area fine-tuning, is no transfer learning)
+        # (never past an area: a term under an area that sits under a topic says nothing of that topic)
         return {t for e in entry[key]
                 for t in (th.above(e, 2, past_areas=False) if key in th.names else [e, *th.above(e, 1, past_areas=False)])}
 
@@ -1159,9 +1161,13 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
 
     out: list[str] = []
     # "InfoNCE-based objective", "GP-based upper confidence bound": a part built on a topic narrows that topic
+    # ("diffusion-based generative methods", "kernel-based methods": the topic named by the word and its head)
     based = _BASED.match(written)
-    if based and concept_key(based.group(1)) in th.names:
-        out.append(th.names[concept_key(based.group(1))])
+    if based:
+        base = concept_key(based.group(1))
+        topic = next((th.names[k] for k in (base, f"{base} model", f"{base} method") if k in th.names), None)
+        if topic is not None:
+            out.append(topic)
     # "adaptive spectrum experts": a term ending with a topic's head word narrows it, unless the word is a
     # person's ("domain experts", "human experts")
     head = th.heads.get(words[-1]) if len(words) > 1 and words[-2] not in _PEOPLE else None

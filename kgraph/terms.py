@@ -151,7 +151,6 @@ computational bottleneck
 class probability
 loss function
 objective function
-fine tuning
 pretrained model
 decision making
 kl divergence

@@ -285,16 +285,41 @@ def test_graph_a_modifier_that_makes_a_topic_with_the_words_it_skips_is_theirs()
     assert "linear neural networks" not in _reach(G, papers[0])
 
 
+#: A thesaurus with an area under a topic (the shipped one has none).
+_AREA_UNDER_TOPIC = parse_thesaurus("""transfer learning [task]
+  domain adaptation [task]
+  adapting models [area]
+    RL fine-tuning [method]
+    parameter-efficient fine-tuning | PEFT [method]
+  meta-learning [task]
+""", "t.txt")
+
+
 def test_graph_a_term_under_an_area_links_no_paper_above_the_area():
-    # fine-tuning is an area under transfer learning: "RL fine-tuning" says nothing of transfer learning
     t1 = "Scaling RL fine-tuning of language models is costly."
     t2 = "We study domain adaptation under label shift."
-    t3 = "Few-shot learning methods use meta-learning."
-    G = _graph([_paper(t1, ["RL fine-tuning"]), _paper(t2, ["domain adaptation"], "task"),
-                _paper(t3, ["Few-shot learning", "meta-learning"], "task")])
+    t3 = "Few-shot methods use meta-learning."
+    items = [_paper(t1, ["RL fine-tuning"]), _paper(t2, ["domain adaptation"], "task"),
+             _paper(t3, ["meta-learning"], "task")]
+    papers, mentions = zip(*items)
+    G = build_graph(list(papers), list(mentions), topics=_AREA_UNDER_TOPIC)
     papers = _papers(G)
     assert "transfer learning" in _reach(G, papers[1])
     assert "transfer learning" not in _reach(G, papers[0])
+
+
+def test_graph_fine_tuning_joins_papers_and_is_no_transfer_learning():
+    t1 = "Scaling RL fine-tuning of language models is costly."
+    t2 = "Parameter-efficient fine-tuning (PEFT) adapts foundation models cheaply."
+    t3 = "This asymmetry disappears upon targeted fine-tuning."
+    t4 = "We study domain adaptation under label shift."
+    t5 = "Few-shot learning methods use meta-learning."
+    G = _graph([_paper(t1, ["RL fine-tuning"]), _paper(t2, ["Parameter-efficient fine-tuning (PEFT)"]),
+                _paper(t3, ["targeted fine-tuning"]), _paper(t4, ["domain adaptation"], "task"),
+                _paper(t5, ["Few-shot learning", "meta-learning"], "task")])
+    papers = _papers(G)
+    assert all("fine-tuning" in _reach(G, p) for p in papers[:3])
+    assert not any("transfer learning" in _reach(G, p) for p in papers[:3])
 
 
 @pytest.mark.parametrize("variant, no_variant", [
@@ -329,10 +354,10 @@ def test_graph_a_property_a_method_only_preserves_is_not_its_subject():
 
 
 def test_thesaurus_above_stops_at_an_area_when_asked():
-    t = thesaurus()
+    t = _AREA_UNDER_TOPIC
     fine = t.topic("parameter-efficient fine-tuning")
     assert "transfer learning" in t.above(fine, 2)
-    assert t.above(fine, 2, past_areas=False) == ["fine tuning"] and t.is_area("fine tuning")
+    assert t.above(fine, 2, past_areas=False) == ["adapting model"] and t.is_area("adapting model")
 
 
 def test_graph_learning_an_object_is_that_objects_learning():
@@ -608,6 +633,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    "concept"),
                   ("We study 1-Lipschitz residual networks (ResNets) for certified robustness.", ["ResNets"], "method")],
                  "ResNets", id="skip connections make residual networks"),
+    # "diffusion-based" keys as an adjective with no term of its own; the topic is the word and its head
+    pytest.param([("CUPID performs on par with diffusion-based generative methods.",
+                   ["diffusion-based generative methods"], "method"),
+                  ("The widespread use of diffusion models has led to synthetic data.", ["diffusion models"], "method"),
+                  ("Score-based models learn disentangled representations.", ["Score-based models"], "method")],
+                 "diffusion models", id="diffusion-based generative methods are diffusion models"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
