@@ -561,10 +561,11 @@ def build_graph(
                 _singular(words[-1].lower())):
             label = " ".join(words[:-1])  # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"
         topic = th.topics.get(key)
-        if topic is not None and not c.named and not is_name(label) and (
-                len(topic.label.split()) > len(label.split())  # the key dropped a generic head: "kernel methods"
-                or concept_key(label) != key):  # papers write its synonyms: "self-attention", "attention layers"
-            label = topic.label
+        if topic is not None and (re.sub(r"[\s-]+", " ", label) == re.sub(r"[\s-]+", " ", topic.label) or (
+                not c.named and not is_name(label) and (
+                    len(topic.label.split()) > len(label.split())  # the key dropped a generic head: "kernel methods"
+                    or concept_key(label) != key))):  # papers write its synonyms: "self-attention", "attention layers"
+            label = topic.label  # (and its spelling: "KL-divergence" is KL divergence)
         # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
         written = {w: c.surfaces[f] for f, w in c.spelt.items()}
         aliases = sorted(set(c.surfaces) | set(c.shorts) | set(written) | (set(c.defined) if not c.surfaces else set()),
@@ -1039,7 +1040,7 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
     when two or more different terms under it reach it, from two or more
     papers ("conformal prediction" and "evidential deep learning" meet at
     uncertainty quantification). Areas and field-wide words ("optimization",
-    "KL divergence") never do: they join papers that need share nothing.
+    "computational complexity") never do: they join papers that need share nothing.
 
     Returns, for each term that is no node ("graph few-shot learning", a
     topic one abstract writes), the topic nodes its papers link to instead.
@@ -1048,7 +1049,7 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
     entry: dict[str, list[str]] = {}  # term -> the topics it is or narrows
     for key, c in concepts.items():
         if key in FIELD_GENERIC or key in LONE_GENERIC:
-            continue  # a tool of the whole field ("KL divergence") says nothing of the topics above it
+            continue  # a word of the whole field ("generalization error") says nothing of the topics above it
         if key in th.names:  # a topic, or a synonym the hierarchy made a node ("bandits")
             entry[key] = [th.names[key]]
         elif key in nodes or not (is_vague(key) or is_junk(key)) or any(_BASED.match(s) for s in c.surfaces):

@@ -153,7 +153,6 @@ loss function
 objective function
 pretrained model
 decision making
-kl divergence
 entropy
 frequency
 bias

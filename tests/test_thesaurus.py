@@ -639,6 +639,14 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                   ("The widespread use of diffusion models has led to synthetic data.", ["diffusion models"], "method"),
                   ("Score-based models learn disentangled representations.", ["Score-based models"], "method")],
                  "diffusion models", id="diffusion-based generative methods are diffusion models"),
+    # a measure the lists group papers by, in all its spellings (field-wide words like "entropy" are no node)
+    pytest.param([("We derive the generated distribution and its KL-divergence through training.", ["KL-divergence"],
+                   "concept"),
+                  ("We propose a Kullback-Leibler (KL) Divergence-Based Feature Alignment approach.",
+                   ["Kullback-Leibler (KL) Divergence-Based Feature Alignment approach"], "method"),
+                  ("Functionals regularized by the relative entropy (KL divergence) have a unique minimizer.",
+                   ["relative entropy"], "concept")],
+                 "KL divergence", id="KL divergence joins its papers"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
