@@ -1491,9 +1491,14 @@ _SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting
 _LIMITED = re.compile(r"\blimitations?\s+(?:in|of|on)\s+"
                       r"(?:modell?ing|representing|expressing|approximating|simulating)\b", re.I)
 
+#: Models combined into one predictor: "an ensemble of distilled policies", "ensembles of neural networks" (not
+#: "an ensemble of methods", nor a physicist's "canonical ensemble")
+_ENSEMBLE_OF = re.compile(r"\bensembles?\s+of\s+(?:[\w\-]+\s+){0,2}(?:models|networks|policies|classifiers|"
+                          r"predictors|learners|regressors|trees|agents)\b", re.I)
+
 #: Each pattern, and the key of the thesaurus name it writes out.
 _PHRASED = ((_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
-            (_LIMITED, "expressive power"))
+            (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"))
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.
 _OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a\s+|an\s+)?([\w\-]+)\s+"

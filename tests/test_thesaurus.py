@@ -647,6 +647,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                   ("Functionals regularized by the relative entropy (KL divergence) have a unique minimizer.",
                    ["relative entropy"], "concept")],
                  "KL divergence", id="KL divergence joins its papers"),
+    # "an ensemble of distilled policies" is written as a phrase, not a term the tagger finds
+    pytest.param([("For improved generalisation, train an ensemble of distilled policies.", ["generalisation"],
+                   "concept"),
+                  ("This has implications for model ensembling and neural loss geometry.", ["model ensembling"],
+                   "method")],
+                 "ensemble learning", id="an ensemble of policies and model ensembling"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
@@ -695,3 +701,13 @@ def test_graph_a_topic_one_paper_writes_is_a_node_over_its_named_term():
     mamba = next(n for n, d in G.nodes(data=True) if d["label"] == "Mamba")
     # the paper writes the topic and a node under it: the hierarchy shows where its name belongs
     assert _broader(G, mamba) == [next(n for n, d in G.nodes(data=True) if d["label"] == "state space models")]
+
+
+def test_graph_a_physicists_ensemble_is_no_ensemble_learning():
+    t1 = "Samples from the canonical ensemble train Boltzmann generators."
+    t2 = "This has implications for model ensembling and neural loss geometry."
+    t3 = "Deep ensembles estimate uncertainty."
+    G = _graph([_paper(t1, ["Boltzmann generators"]), _paper(t2, ["model ensembling"]), _paper(t3, ["Deep ensembles"])])
+    papers = _papers(G)
+    assert "ensemble learning" in _reach(G, papers[1]) and "ensemble learning" in _reach(G, papers[2])
+    assert not any("ensemble" in label for label in _reach(G, papers[0]))
