@@ -561,11 +561,12 @@ def build_graph(
                 _singular(words[-1].lower())):
             label = " ".join(words[:-1])  # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"
         topic = th.topics.get(key)
-        if topic is not None and (re.sub(r"[\s-]+", " ", label) == re.sub(r"[\s-]+", " ", topic.label) or (
+        if topic is not None and (concept_key(label) == concept_key(topic.label) or (
                 not c.named and not is_name(label) and (
                     len(topic.label.split()) > len(label.split())  # the key dropped a generic head: "kernel methods"
                     or concept_key(label) != key))):  # papers write its synonyms: "self-attention", "attention layers"
-            label = topic.label  # (and its spelling: "KL-divergence" is KL divergence)
+            # (and the thesaurus spells it: "KL-divergence", "Combinatorial Optimization", "large language model")
+            label = topic.label
         # a short form spelt out in the label stays findable as written: "Local SGD" for local stochastic gradient descent
         written = {w: c.surfaces[f] for f, w in c.spelt.items()}
         aliases = sorted(set(c.surfaces) | set(c.shorts) | set(written) | (set(c.defined) if not c.surfaces else set()),

@@ -244,7 +244,7 @@ def test_cli_path_names_papers_and_hierarchy_steps(tmp_path):
     path = ["concept:conformal_prediction", "concept:uncertainty_quantification", "concept:evidential_deep_learning",
             papers[1].id]
     assert _path_text(kg, path) == ("conformal prediction --broader--> uncertainty quantification --narrower--> "
-                                    "Evidential deep learning -> Evidential deep learning estimates unce… (paper)")
+                                    "evidential deep learning -> Evidential deep learning estimates unce… (paper)")
 
 
 def _protein_corpus(tmp_path):

@@ -711,3 +711,15 @@ def test_graph_a_physicists_ensemble_is_no_ensemble_learning():
     papers = _papers(G)
     assert "ensemble learning" in _reach(G, papers[1]) and "ensemble learning" in _reach(G, papers[2])
     assert not any("ensemble" in label for label in _reach(G, papers[0]))
+
+
+def test_graph_a_topic_node_is_labelled_as_the_thesaurus_spells_it():
+    t1 = "Neural solvers for Combinatorial Optimization learn heuristics; we use a large language model (LLM)."
+    t2 = "Combinatorial Optimization problems such as routing are hard for every large language model."
+    t3 = "We propose Outlier Contrastive Exposure for Combinatorial Optimization."
+    G = _graph([_paper(t1, ["Combinatorial Optimization", "large language model (LLM)"], "task"),
+                _paper(t2, ["Combinatorial Optimization", "large language model"], "task"),
+                _paper(t3, ["Outlier Contrastive Exposure", "Combinatorial Optimization"])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert {"combinatorial optimization", "large language models"} <= labels
+    assert "Outlier Contrastive Exposure" in labels  # a paper's own name keeps its spelling
