@@ -992,8 +992,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                     c.kinds.update(nc.kinds)
                 for form, count in nc.surfaces.items():
                     found = _find_words(form, key)
-                    if found:
-                        c.surfaces[found] += count
+                    if found:  # (a name's words are no name: "Risk Minimization" of ERM and IRM is risk minimization)
+                        c.surfaces[_uncapitalized(found) if is_name(form) else found] += count
         if not c.surfaces:
             c.surfaces[key] += 1
         if not c.kinds:
@@ -1641,6 +1641,16 @@ class _Variants:
                     out.append(found)
                     break
         return out
+
+
+def _uncapitalized(words: str) -> str:
+    """Capitalised common words in lower case, names and acronyms as written.
+
+    >>> _uncapitalized("Risk Minimization"), _uncapitalized("Gaussian Process"), _uncapitalized("GNN Message Passing")
+    ('risk minimization', 'Gaussian process', 'GNN message passing')
+    """
+    return " ".join(w.lower() if w[:1].isupper() and w[1:] == w[1:].lower() and is_common_word(w) else w
+                    for w in words.split())
 
 
 def _find_words(surface: str, key: str) -> str | None:

@@ -554,8 +554,9 @@ def test_graph_a_term_never_written_alone_needs_three_papers_or_two_names():
     G = _graph([_paper(t1, [("compositional consistency loss", t1)]), _paper(t2, [("preference margin consistency loss", t2)]),
                 _paper(t3, [("Empirical Risk Minimization (ERM)", t3, {"short_form": "ERM"})]),
                 _paper(t4, [("Invariant Risk Minimization (IRM)", t4, {"short_form": "IRM"})])])
-    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     # two papers' unnamed losses do not make "consistency loss" a term; two names make "risk minimization" one
+    # (its words, not their capitals: the names are the papers')
     assert "consistency loss" not in labels and "risk minimization" in labels
 
 
