@@ -1452,6 +1452,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
         # topics written as a phrase of their own: "limitations in modeling certain tasks" (what a model can
         # express), "replaying on such synthetic data", "the number of observations required for recovery"
         found_names += [names[k] for pattern, k in _PHRASED if k in names and pattern.search(text.plain)]
+        if "hyperparameter tuning" in names and _TUNED_SYMBOL.search(paper.abstract):
+            found_names.append(names["hyperparameter tuning"])  # "requires more sensitive $\lambda$ tuning"
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
@@ -1496,6 +1498,10 @@ _LIMITED = re.compile(r"\blimitations?\s+(?:in|of|on)\s+"
 #: "an ensemble of methods", nor a physicist's "canonical ensemble")
 _ENSEMBLE_OF = re.compile(r"\bensembles?\s+of\s+(?:[\w\-]+\s+){0,2}(?:models|networks|policies|classifiers|"
                           r"predictors|learners|regressors|trees|agents)\b", re.I)
+
+#: A symbol that is tuned is a hyperparameter: "Adam requires more sensitive $\lambda$ tuning", "tuning of $\eta$"
+#: (read in the abstract as written: the plain text has no mathematics)
+_TUNED_SYMBOL = re.compile(r"\$[^$\s]{1,12}\$\s+(?:tuning|selection)\b|\btuning\s+(?:of\s+)?(?:the\s+)?\$[^$\s]{1,12}\$")
 
 #: Each pattern, and the key of the thesaurus name it writes out.
 _PHRASED = ((_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),

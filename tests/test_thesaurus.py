@@ -653,6 +653,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                   ("This has implications for model ensembling and neural loss geometry.", ["model ensembling"],
                    "method")],
                  "ensemble learning", id="an ensemble of policies and model ensembling"),
+    # a tuned symbol is a hyperparameter; "momentum hyperparameters" are hyperparameters
+    pytest.param([("We explain why Adam requires more sensitive $\\lambda$ tuning than AdamW.", ["Adam"], "method"),
+                  ("DANA improves these exponents by scaling momentum hyperparameters with model size.",
+                   ["momentum hyperparameters"], "concept"),
+                  ("GNNs perform well across datasets with proper hyperparameter tuning.", ["GNNs"], "method")],
+                 "hyperparameter optimization", id="lambda tuning and momentum hyperparameters"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
