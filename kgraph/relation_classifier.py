@@ -43,6 +43,15 @@ __all__ = ["RelationClassifier", "span_features", "pair_features", "distance_buc
 #: Entity kinds the network knows: kgraph's five and SciERC's ``Generic`` (only ever seen in training).
 ARG_KINDS = (*KINDS, "generic")
 
+#: The farthest apart, in tokens from start to start, two mentions of a candidate pair may be. SciERC's farthest
+#: related pair is 52 tokens apart (its longest sentence 101); a sentence that never ends (a keyword list, text
+#: pasted without full stops) would otherwise make every pair of its mentions a candidate, and memory grow with
+#: their square (10 GB for 20,000 characters).
+MAX_PAIR_TOKENS = 64
+
+#: Pairs classified at once: their features (up to 64 tokens of states each, max-pooled) stay under 100 MB.
+PAIR_BATCH = 1024
+
 #: Upper bounds of the token-distance buckets (the last bucket is open).
 _DISTANCE_BOUNDS = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32)
 
@@ -230,11 +239,15 @@ class RelationClassifier:
             sent_of.append(span[0].sent.start)
             anchored.append(anchors is None or (m.start_char, m.end_char) in anchors)
         pairs = []
-        for a in range(len(spans)):
-            for b in range(len(spans)):
-                if (a != b and sent_of[a] == sent_of[b] and (anchored[a] or anchored[b])
+        order = sorted(range(len(spans)), key=lambda i: spans[i][0])
+        for x, a in enumerate(order):  # each pair once, nearest first, then both ways round
+            for b in order[x + 1:]:
+                if spans[b][0] - spans[a][0] > MAX_PAIR_TOKENS:
+                    break
+                if (sent_of[a] == sent_of[b] and (anchored[a] or anchored[b])
                         and (spans[a][1] <= spans[b][0] or spans[b][1] <= spans[a][0])):
-                    pairs.append((a, b))
+                    pairs += ((a, b), (b, a))
+        pairs.sort()
         return np.asarray(spans, dtype=np.int64).reshape(-1, 2), np.asarray(pairs, dtype=np.int64).reshape(-1, 2), owner
 
     def relations(self, doc: Doc, mentions: Sequence[Mention], states: np.ndarray) -> list[Relation]:
@@ -251,11 +264,14 @@ class RelationClassifier:
             return []
         kind_id = {k: i for i, k in enumerate(self.kinds)}
         kinds = np.asarray([kind_id[mentions[i].kind] for i in owner], dtype=np.int64)
-        inputs = pair_features(states, spans, pairs, **self.features)
-        inputs["head_kind"] = kinds[pairs[:, 0]]
-        inputs["tail_kind"] = kinds[pairs[:, 1]]
-        probs = self.probabilities(inputs)
-        return self.decode(doc, mentions, spans, pairs, owner, probs)
+        probs = []
+        for at in range(0, len(pairs), PAIR_BATCH):  # (the features of a batch of pairs, not of all at once)
+            batch = pairs[at : at + PAIR_BATCH]
+            inputs = pair_features(states, spans, batch, **self.features)
+            inputs["head_kind"] = kinds[batch[:, 0]]
+            inputs["tail_kind"] = kinds[batch[:, 1]]
+            probs.append(self.probabilities(inputs))
+        return self.decode(doc, mentions, spans, pairs, owner, np.concatenate(probs))
 
     def decode(self, doc, mentions, spans, pairs, owner, probs) -> list[Relation]:
         """At most one relation per pair of arguments, likeliest first.
