@@ -418,7 +418,7 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="read abstracts, extract concepts, write the graph files")
     p.add_argument("inputs", nargs="*", metavar="INPUT",
-                   help="files (.txt, .jsonl, .json, .csv) or folders of them (default: data/)")
+                   help="files (.txt, .jsonl, .json, .csv, .tsv, .bib, .ris, .xml, .atom) or folders of them (default: data/)")
     p.add_argument("--out", default="outputs", metavar="DIR", help="output folder (default: outputs/)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, warnings or summary")
     p.add_argument("--jobs", type=_count, default=1, metavar="N", help="extract in N processes (default 1)")

@@ -30,7 +30,7 @@ from .types import Paper
 
 __all__ = ["normalize_text", "read_inputs", "SUFFIXES"]
 
-SUFFIXES = (".txt", ".jsonl", ".json", ".csv", *sources.SUFFIXES)
+SUFFIXES = (".txt", ".jsonl", ".json", ".csv", ".tsv", *sources.SUFFIXES)
 META_FIELDS = ("id", "title", "authors", "year", "venue", "doi", "arxiv_id", "url")
 _IDENTIFIERS = ("doi", "arxiv_id", "url")  # kept as they are: normalising text would break them
 #: Records without a usable abstract named one by one per file; the rest are counted in one warning.
@@ -552,10 +552,28 @@ def _records_json(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict
         yield i, rec
 
 
+def _delimiter(path: Path, text: str) -> str:
+    """The CSV's delimiter: a tab for .tsv; for .csv a comma, or the tab or semicolon of a header without one."""
+    if path.suffix.lower() == ".tsv":
+        return "\t"
+    header = text.split("\n", 1)[0]
+    if "," not in header:
+        return max("\t;", key=header.count) if ("\t" in header or ";" in header) else ","
+    return ","
+
+
 def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
+    """Rows of a CSV (or tab- or semicolon-separated) file.
+
+    A row with more fields than the header (an abstract with unquoted
+    commas) is never cut silently: when the abstract is the last column,
+    its extra fields are its own text, commas put back; otherwise the row
+    is skipped with a warning naming its line.
+    """
     if csv.field_size_limit() < CSV_FIELD_CHARS:
         csv.field_size_limit(CSV_FIELD_CHARS)
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    delimiter = _delimiter(path, text)
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = reader.fieldnames
     except csv.Error as err:
@@ -564,7 +582,10 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     if "abstract" not in fields:
         raise InputError(f"{path}: no 'abstract' column (columns: {', '.join(_clip(f, 40) for f in fields) or 'none'})")
     reader.fieldnames = fields
+    abstract_last = fields[-1] == "abstract"
+    sep = "tab" if delimiter == "\t" else repr(delimiter)
     start = last = 0
+    rejoined: list[int] = []
     while True:
         start = reader.line_num + 1
         try:
@@ -575,13 +596,24 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
             warn(f"{path}:{start}: skipped, broken CSV row ({err})")
             continue
         last = start
-        yield reader.line_num, {k: v for k, v in row.items() if k is not None}
-    if last and _open_quote(text, last):
+        extra = row.pop(None, None)
+        if extra:
+            if not abstract_last:
+                warn(f"{path}:{start}: skipped, {len(fields) + len(extra)} fields where the header has "
+                     f"{len(fields)}; quote the fields that hold a {sep}")
+                continue
+            row["abstract"] = delimiter.join([row["abstract"] or "", *extra])
+            rejoined.append(start)
+        yield reader.line_num, row
+    if rejoined:
+        warn(f"{path}:{rejoined[0]}: {len(rejoined)} row{'s' if len(rejoined) > 1 else ''} had more fields than the "
+             f"header: the abstract is the last column, so the text after its unquoted {sep} was kept in it")
+    if last and _open_quote(text, last, delimiter):
         raise InputError(f"{path}:{last}: a quoted field opened on this line is never closed, so every line after "
                          "it would be read into this row; close the quote")
 
 
-def _open_quote(text: str, line: int) -> bool:
+def _open_quote(text: str, line: int, delimiter: str = ",") -> bool:
     """Whether the CSV row starting at ``line`` (the last one read) ends inside a quoted field.
 
     The csv module, lenient, reads such a field to the end of the file and
@@ -590,14 +622,15 @@ def _open_quote(text: str, line: int) -> bool:
     """
     lines = io.StringIO(text, newline="")  # (split as the csv reader splits: "\u2028" ends no CSV line)
     try:
-        for _ in csv.reader(itertools.islice(lines, line - 1, None), strict=True):
+        for _ in csv.reader(itertools.islice(lines, line - 1, None), strict=True, delimiter=delimiter):
             pass
     except csv.Error as err:
         return "unexpected end of data" in str(err)
     return False
 
 
-_READERS = {".txt": _records_txt, ".jsonl": _records_jsonl, ".json": _records_json, ".csv": _records_csv}
+_READERS = {".txt": _records_txt, ".jsonl": _records_jsonl, ".json": _records_json, ".csv": _records_csv,
+            ".tsv": _records_csv}
 
 
 def _clip(s: str, n: int) -> str:
@@ -671,7 +704,7 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     Parameters
     ----------
     inputs : iterable of paths
-        Files (.txt, .jsonl, .json, .csv, .bib, .ris, .xml, .atom) and folders of them.
+        Files (.txt, .jsonl, .json, .csv, .tsv, .bib, .ris, .xml, .atom) and folders of them.
     warn : callable, optional
         Receives one line per skipped record, bound applied or odd layout,
         each starting with ``file:line`` (default: no warnings).

@@ -287,6 +287,39 @@ def test_read_csv_unclosed_quote_is_an_error_not_lost_rows(tmp_path):
                                                            "We study bandits."]
 
 
+def test_read_csv_unquoted_commas_are_never_cut_silently(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_text("title,year,abstract\nA,2023,We propose FooNet, a graph neural network, for molecules.\n"
+                    'B,2024,"We study diffusion models, quoted."\n', encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    # the abstract is the last column: what follows its unquoted commas is its own text
+    assert [p.abstract for p in papers] == ["We propose FooNet, a graph neural network, for molecules.",
+                                            "We study diffusion models, quoted."]
+    assert papers[0].meta == {"title": "A", "year": 2023}
+    assert warnings == [f"{path}:2: 1 row had more fields than the header: the abstract is the last column, so the "
+                        "text after its unquoted ',' was kept in it"]
+    # anywhere else the fields cannot be told apart: the row is skipped, by line, and the others read
+    path.write_text("title,abstract,year\nA,We propose FooNet, a graph network.,2023\nB,We study bandits.,2021\n",
+                    encoding="utf-8")
+    warnings = []
+    assert [p.abstract for p in read_inputs([path], warn=warnings.append)] == ["We study bandits."]
+    assert warnings == [f"{path}:2: skipped, 4 fields where the header has 3; quote the fields that hold a ','"]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("p.csv", "title\tyear\tabstract\nA\t2023\tWe propose FooNet, a graph neural network.\n"),
+    ("p.csv", "title;year;abstract\nA;2023;We propose FooNet, a graph neural network.\n"),
+    ("p.tsv", "title\tyear\tabstract\nA\t2023\tWe propose FooNet, a graph neural network.\n"),
+])
+def test_read_tab_and_semicolon_separated_files(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    papers = read_inputs([path])
+    assert [(p.abstract, p.meta) for p in papers] == [("We propose FooNet, a graph neural network.",
+                                                        {"title": "A", "year": 2023})]
+
+
 # --- text files: encodings, binary files, one abstract per line ---------------------
 
 ABSTRACTS = [f"Paper {i} trains graph neural networks on molecules. It predicts their properties well." for i in range(19)]
