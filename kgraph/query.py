@@ -95,6 +95,19 @@ def _make_names(G: nx.Graph) -> dict[str, str]:
     return names
 
 
+def _make_written(G: nx.Graph) -> dict[str, str]:
+    """Lookup key -> concept, from the words papers wrote that linked them to it (a mention edge's ``via``:
+    "catastrophic forgetting" for continual learning); a key several concepts share goes to the one with most papers."""
+    votes: dict[str, Counter] = defaultdict(Counter)
+    for u, v, d in G.edges(data=True):
+        if d.get("kind") == "mention" and d.get("via"):
+            concept = v if _is_paper(G, u) else u
+            for form in str(d["via"]).split("|"):
+                for key in {form.lower().strip(), concept_key(form)} - {""}:
+                    votes[key][concept] += 1
+    return {key: counts.most_common(1)[0][0] for key, counts in votes.items()}
+
+
 def _is_concept(G: nx.Graph, n: str) -> bool:
     return n in G and G.nodes[n].get("kind") != "paper"
 
@@ -137,7 +150,15 @@ def _closure(G: nx.Graph, c: str, *, up: bool) -> list[str]:
 
 
 def find_concept(G: nx.Graph, name: str) -> str:
-    """The concept node for a name, alias, abbreviation or near spelling.
+    """The concept node for a name, alias or abbreviation, else for the words papers wrote for it.
+
+    In that order: a name, alias or short form of a node; the words a paper
+    wrote that linked it to a concept (an edge's ``via``: "catastrophic
+    forgetting" for continual learning); a synonym the thesaurus knows
+    ("lifelong learning"); the whole words of one concept's name ("ensemble"
+    of ensemble learning); a near spelling of a whole name ("continual
+    lerning"). A name several concepts hold as whole words ("bandits" of GP
+    bandits and Lipschitz bandits) is no guess: they head the suggestions.
 
     Raises
     ------
@@ -167,13 +188,29 @@ def find_concept(G: nx.Graph, name: str) -> str:
             node = names.get(key)
             if node is not None and _is_concept(G, node) and key in _forms(node, G.nodes[node]):
                 return node
+    written = _index(G, "written", _make_written)
+    for key in keys:  # the words a paper wrote for it: "catastrophic forgetting" links LEAR to continual learning
+        if _is_concept(G, written.get(key, "")):
+            return written[key]
+    from .thesaurus import thesaurus
+
+    topic = thesaurus().topic(name)  # a synonym the thesaurus knows: "lifelong learning" is continual learning
+    if topic is not None and _is_concept(G, names.get(topic, "")):
+        return names[topic]
+    # whole words of one concept's name only ("ensemble" of ensemble learning); of several ("bandits" of GP
+    # bandits and Lipschitz bandits), no guess: they are the suggestions
+    hits = [n for n, score in search(G, name, limit=2 * SUGGESTIONS) if _is_concept(G, n) and score >= SEARCH_WORDS]
+    if len(hits) == 1:
+        return hits[0]
     from rapidfuzz import fuzz, process
 
-    hits = process.extract(name.lower(), list(names), scorer=fuzz.WRatio, limit=2 * SUGGESTIONS)
-    if hits and hits[0][1] >= FUZZY_MIN_SCORE and len(name) >= FUZZY_MIN_LENGTH:
-        return names[hits[0][0]]
-    labels: list[str] = []
-    for key, *_ in hits:
+    # a near spelling of a whole name ("continual lerning"), never a part of several ("bandits")
+    near = process.extract(name.lower(), list(names), scorer=fuzz.ratio, limit=2)
+    if (not hits and near and near[0][1] >= FUZZY_MIN_SCORE and len(name) >= FUZZY_MIN_LENGTH
+            and (len(near) < 2 or names[near[1][0]] == names[near[0][0]] or near[1][1] < near[0][1])):
+        return names[near[0][0]]
+    labels = [G.nodes[n].get("label", n) for n in hits]
+    for key, *_ in process.extract(name.lower(), list(names), scorer=fuzz.WRatio, limit=2 * SUGGESTIONS):
         label = G.nodes[names[key]].get("label", key)
         if label not in labels:
             labels.append(label)
@@ -211,6 +248,12 @@ def find_paper(G: nx.Graph, ref: str) -> str:
         raise PaperNotFound("empty paper reference")
     hits = [n for n, d in papers
             if needle in str(d.get("label", "")).lower() or needle in str(d.get("abstract", "")).lower()]
+    if len(hits) > 1:  # the one label it starts ("LEAR: Learning Expandable ..."), else those holding it as words
+        label = {n: str(G.nodes[n].get("label", "")).lower() for n in hits}
+        whole = re.compile(r"(?<!\w)" + re.escape(needle) + r"(?!\w)")
+        starts = [n for n in hits if label[n].startswith(needle)]
+        words = [n for n in hits if whole.search(label[n]) or whole.search(str(G.nodes[n].get("abstract", "")).lower())]
+        hits = starts if len(starts) == 1 else words or hits  # ("LEAR", never inside "learning")
     if len(hits) == 1:
         return hits[0]
     if not hits:

@@ -262,3 +262,49 @@ def test_query_search_matches_a_name_in_either_number():
     hits = dict(query.search(G, "graph neural networks"))
     assert hits == {"concept:gnn": 100.0, "concept:ignn": 90.0}
     assert dict(query.search(G, "Inceptive Graph Neural Networks")) == {"concept:ignn": 100.0}
+
+
+def _graph_of(items):
+    from kgraph.graph import build_graph
+    from kgraph.types import Mention, Paper
+
+    papers, mentions = [], []
+    for text, names in items:
+        papers.append(Paper(text, sources=["t.txt:1"]))
+        mentions.append([Mention(n, text.index(n), text.index(n) + len(n), "method") for n in names])
+    return build_graph(papers, mentions)
+
+
+def test_query_find_concept_resolves_one_concept_and_never_guesses_among_several():
+    from kgraph.query import find_concept
+
+    G = _graph_of([("We study zorbic lattices and quantum zorbic sieves.", ["zorbic lattices", "quantum zorbic sieves"]),
+                   ("Zorbic lattices and quantum zorbic sieves scale.", ["Zorbic lattices", "quantum zorbic sieves"])])
+    label = {n: d["label"] for n, d in G.nodes(data=True)}
+    # the whole words of one concept's name: that concept
+    assert label[find_concept(G, "sieves")] == "quantum zorbic sieves"
+    # of two: no guess, both suggested (a near-spelling scorer took the first that held the word)
+    with pytest.raises(ConceptNotFound) as err:
+        find_concept(G, "zorbic")
+    assert {"zorbic lattices", "quantum zorbic sieves"} <= set(err.value.candidates)
+
+
+def test_query_find_concept_takes_the_words_papers_wrote_and_the_thesaurus_synonyms():
+    from kgraph.query import find_concept
+
+    G = _graph_of([("Continual learning trains a model on a stream of tasks.", ["Continual learning"]),
+                   ("Exemplar-free continual learning stores no samples.", ["Exemplar-free continual learning"])])
+    continual = find_concept(G, "continual learning")
+    # "exemplar-free continual learning" is no node: its paper links to continual learning through those words
+    assert find_concept(G, "exemplar-free continual learning") == continual
+    assert find_concept(G, "lifelong learning") == continual  # a synonym the thesaurus knows
+    assert find_concept(G, "continual lerning") == continual  # a near spelling of a whole name
+
+
+def test_query_find_paper_prefers_a_label_it_starts_and_whole_words():
+    from kgraph.query import find_paper
+
+    G = _graph_of([("We propose LEAR, a method for continual learning.", ["LEAR"]),
+                   ("Learning rates matter for clear results in learning.", ["Learning rates"])])
+    lear = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and "LEAR" in d["abstract"])
+    assert find_paper(G, "LEAR") == lear  # "lear" is inside "learning" and "clear" too
