@@ -1458,6 +1458,14 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
                             if found][:1]
+        for m in _PROBLEM_IS.finditer(text.plain):  # "the maximization problem ... is non-convex"
+            for word in m.group(1).lower().split():  # (past adjectives, adverbs and "but": "smooth but nonconvex")
+                found = names.get(concept_key(f"{word} optimization"))
+                if found:
+                    found_names.append(found)
+                    break
+                if word not in ("but", "and", "or") and not _pos(word) & {"ADJ", "ADV"}:
+                    break  # ("the problem is that convex methods fail")
         for key, name in found_names:
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
@@ -1512,6 +1520,11 @@ _OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a
                          r"(?:functions?|functionals?|objectives?)\b", re.I)
 _GOALS = {"minimiz": ("minimization", "optimization"), "maximiz": ("maximization", "optimization"),
           "optimiz": ("optimization",)}
+#: An optimization problem said to be of a kind: "the maximization problem in the latter is non-convex",
+#: "objectives are smooth but potentially nonconvex" (the adjective predicated, FASTR's variant of "non-convex
+#: optimization"; within the clause)
+_PROBLEM_IS = re.compile(r"\b(?:problems?|objectives?|objective\s+functions?|loss(?:es)?)\s+(?:[^.;:,]{0,40}?\s)?"
+                         r"(?:is|are|becomes?|remains?)\s+((?:[\w\-]+\s+){0,3}[\w\-]+)", re.I)
 
 
 def _settings(th: Thesaurus, names: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:

@@ -659,6 +659,14 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    ["momentum hyperparameters"], "concept"),
                   ("GNNs perform well across datasets with proper hyperparameter tuning.", ["GNNs"], "method")],
                  "hyperparameter optimization", id="lambda tuning and momentum hyperparameters"),
+    # the adjective predicated of the problem, past adjectives, adverbs and "but"
+    pytest.param([("The maximization problem in the latter is non-convex, but smoothness helps.", ["smoothness"],
+                   "concept"),
+                  ("Both the upper- and lower-level objectives are smooth but potentially nonconvex.",
+                   ["lower-level objectives"], "concept"),
+                  ("Adafactor converges in non-convex smooth optimization.", ["non-convex smooth optimization"],
+                   "task")],
+                 "nonconvex optimization", id="a problem said to be non-convex"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
@@ -729,3 +737,14 @@ def test_graph_a_topic_node_is_labelled_as_the_thesaurus_spells_it():
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert {"combinatorial optimization", "large language models"} <= labels
     assert "Outlier Contrastive Exposure" in labels  # a paper's own name keeps its spelling
+
+
+def test_graph_a_problem_is_of_a_kind_only_when_the_adjective_says_so():
+    t1 = "The problem is that convex methods fail on large graphs."
+    t2 = "The problem is hard, and we give a polynomial algorithm."
+    t3 = "We study convex optimization over graphs."
+    t4 = "We study nonconvex optimization in deep learning."
+    G = _graph([_paper(t1, ["large graphs"], "concept"), _paper(t2, ["polynomial algorithm"]),
+                _paper(t3, ["convex optimization"], "task"), _paper(t4, ["nonconvex optimization"], "task")])
+    papers = _papers(G)
+    assert not any("optimization" in label for p in papers[:2] for label in _reach(G, p))
