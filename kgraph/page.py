@@ -350,6 +350,22 @@ def _stated_in(G: nx.Graph, papers: Sequence, ids: Mapping) -> dict:
     return found
 
 
+def _through_narrower(G: nx.Graph, c) -> dict:
+    """The papers that reach ``c`` only through a narrower term, each with the nearest such term."""
+    out: dict = {}
+    seen, queue = {c}, [c]
+    while queue:
+        x = queue.pop(0)
+        for m, e in sorted(G[x].items(), key=lambda me: str(me[0])):
+            if e.get("broader") == x and e.get("narrower") == m and m not in seen:
+                seen.add(m)
+                queue.append(m)
+                for p in G[m]:
+                    if _is_paper(G.nodes[p]) and p not in out and not G.has_edge(p, c):
+                        out[p] = m
+    return out
+
+
 def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
              context: nx.Graph | None = None) -> tuple[dict, list]:
     """Panel data per drawn node (what a click shows) and the table of relations the panels list.
@@ -395,6 +411,12 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
                "pn": len(mine), "p": [[ids[p], G.edges[p, c].get("relation", "mentions")] for p in shown],
                "nb": [[ids[m], how] if m in ids else [None, how, str(G.nodes[m].get("label", m))]
                       for *_, m, how in neighbours[:20]]}
+        below = _through_narrower(G, c)  # ("bandits": the GP-bandit paper, through GP bandits)
+        if below:
+            rec["ptn"] = len(below)
+            rec["pt"] = [[ids[p], ids[t]] if t in ids else [ids[p], None, str(G.nodes[t].get("label", t))]
+                         for p, t in sorted(below.items(), key=lambda pt: (_rel_key(G, pt[0], pt[1]), str(pt[0])))
+                         if p in drawn][:25]
         if ids[c] in rel_of:
             rec["r"], rec["rn"] = rel_of[ids[c]]
         if d.get("short_form"):

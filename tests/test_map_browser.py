@@ -262,3 +262,19 @@ def test_browser_corpus_panel_relations_read_as_the_query(browser, corpus_out, c
         if len(sentence) <= HTML_EVIDENCE_CHARS:
             assert tip.startswith(f"“{sentence}”")
     page.close()
+
+
+def test_browser_panel_lists_papers_through_narrower_terms_and_swatches_mean_kinds(browser, corpus_out, tmp_path):
+    page = Page(browser, corpus_out / "graph.html")
+    # the kind swatches say a colour only when the map is coloured by kind
+    assert not page.page.locator("#kinds .swatch").first.is_visible()
+    page.page.select_option("#colourby", "kind")
+    assert page.page.locator("#kinds .swatch").first.is_visible()
+    page.find("bandits")
+    page.page.keyboard.press("Enter")
+    panel = page.page.inner_text("#panel")
+    # "2 papers (3 with narrower terms)": the third is listed, with the narrower term it mentions
+    below = panel.upper().split("PAPERS THROUGH NARROWER TERMS", 1)
+    assert len(below) == 2 and "NON-STATIONARY LIPSCHITZ BANDITS" in below[1]
+    page.page.screenshot(path=str(tmp_path / "bandits.png"))
+    page.close()

@@ -224,6 +224,7 @@
   colourSelect.addEventListener("change", function (e) {
     colourBy = e.target.value;
     legend.hidden = colourBy !== "year";
+    document.body.classList.toggle("by-kind", colourBy === "kind");  // the kind swatches say a colour only then
     nodes.update(D.nodes.map(function (n) { n.color = colourOf(n); return { id: n.id, color: n.color }; }));
   });
 
@@ -327,17 +328,29 @@
         ul.appendChild(li);
       });
     });
-    if (!r.pn) return;  // a focused page may hold none of its papers
-    var ul = section("papers");
-    r.p.forEach(function (x) {
-      var pr = R[x[0]] || {};
+    function paperItem(ul, pid, tag, viaId, viaLabel) {  // a paper; "through" the narrower term it mentions
+      var pr = R[pid] || {};
       var li = el("li");
-      li.appendChild(el("span", x[1], "tag"));
-      li.appendChild(item(x[0], pr.l || x[0]));
+      if (viaLabel === undefined) li.appendChild(el("span", tag, "tag"));
+      else {
+        li.appendChild(el("span", "through", "tag"));
+        li.appendChild(viaId ? item(viaId, viaLabel) : el("span", viaLabel));
+        li.appendChild(document.createTextNode(": "));
+      }
+      li.appendChild(item(pid, pr.l || pid));
       if (pr.ab) li.appendChild(el("div", pr.ab.slice(0, 220) + (pr.ab.length > 220 ? "…" : ""), "abstract"));
       ul.appendChild(li);
-    });
-    if (r.pn > r.p.length) ul.appendChild(el("li", "+ " + (r.pn - r.p.length) + " more papers (not on this page; see graph.json)", "muted"));
+    }
+    if (r.pn) {  // a focused page may hold none of its papers
+      var ul = section("papers");
+      r.p.forEach(function (x) { paperItem(ul, x[0], x[1]); });
+      if (r.pn > r.p.length) ul.appendChild(el("li", "+ " + (r.pn - r.p.length) + " more papers (not on this page; see graph.json)", "muted"));
+    }
+    if (r.ptn) {  // papers that mention only a narrower term, and which
+      var below = section("papers through narrower terms");
+      r.pt.forEach(function (x) { paperItem(below, x[0], null, x[1], x[1] ? R[x[1]].l : x[2]); });
+      if (r.ptn > r.pt.length) below.appendChild(el("li", "+ " + (r.ptn - r.pt.length) + " more (not on this page; kgraph query papers \"" + r.l + "\" lists them all)", "muted"));
+    }
   }
   function showPaper(id, r) {
     body.appendChild(el("h2", r.l));
