@@ -411,8 +411,8 @@ def standard_record(rec: dict, *, warn: Warn, where: str) -> dict | None:
             rec = _semantic_scholar(rec)
         elif isinstance(rec.get("versions"), list) and "categories" in rec or "authors_parsed" in rec:
             rec = _arxiv_snapshot(rec)
-        else:
-            rec = dict(rec)
+        else:  # keys in any case, as a CSV header's are ("Abstract", "Title"); a key written in lower case wins
+            rec = {**{k.lower() if isinstance(k, str) else k: v for k, v in rec.items()}, **rec}
     except _BadRecord as err:
         warn(f"{where}: skipped, {err}")
         return None

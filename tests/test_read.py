@@ -320,6 +320,16 @@ def test_read_tab_and_semicolon_separated_files(tmp_path, name, text):
                                                         {"title": "A", "year": 2023})]
 
 
+def test_read_json_keys_in_any_case(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text('{"Title": "A", "Abstract": "We propose FooNet, a graph neural network.", "YEAR": 2023}\n'
+                    '{"abstract": "We study bandits.", "Abstract": "ignored: the lower-case key wins"}\n',
+                    encoding="utf-8")
+    papers = read_inputs([path])
+    assert [(p.abstract, p.meta) for p in papers] == [("We propose FooNet, a graph neural network.",
+                                                        {"title": "A", "year": 2023}), ("We study bandits.", {})]
+
+
 # --- text files: encodings, binary files, one abstract per line ---------------------
 
 ABSTRACTS = [f"Paper {i} trains graph neural networks on molecules. It predicts their properties well." for i in range(19)]
