@@ -60,6 +60,9 @@ _EVALUATE = re.compile(r"\b(?:experiment|evaluat|benchmark|empirical|achiev|outp
                        r"|validat|demonstrat|accuracy|score)\w*\b", re.I)
 _USE = re.compile(r"\b(?:use|using|employ|leverag|adopt|build(?:s|ing)? (?:on|upon)|based on|utiliz|incorporat"
                   r"|combin|rel(?:y|ies|ying) on|appl(?:y|ies|ying))\w*\b", re.I)
+#: The field's use of a method, not the paper's: "the widespread use of diffusion models has led to ..."
+_FIELD_USE = re.compile(r"\b(?:widespread|increasing|growing|common|popular|extensive|wide|wider|ubiquitous)\s+"
+                        r"(?:use|usage|adoption|application)s?\b", re.I)
 
 
 def _trim(span: Span) -> Span | None:
@@ -304,7 +307,7 @@ def _role(kind: str, proposed: bool, sent: Span | None, start_char: int) -> str:
         return "addresses"
     if kind in ("dataset", "metric") and _EVALUATE.search(sent.text):
         return "evaluates_on"
-    if kind == "method" and _USE.search(before[-_ROLE_REACH:]):
+    if kind == "method" and _USE.search(_FIELD_USE.sub(" ", before[-_ROLE_REACH:])):
         return "uses"
     return "mentions"
 

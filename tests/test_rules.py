@@ -115,6 +115,11 @@ def test_rules_roles_follow_the_sentence(nlp):
     assert _role("method", False, sents[2], text.index("stochastic")) == "uses"
     assert _role("method", True, sents[2], text.index("stochastic")) == "proposes"
     assert _role("concept", False, sents[2], text.index("stochastic")) == "mentions"
+    # the field's use of a method is no use by the paper
+    doc = nlp("The widespread use of diffusion models has led to synthetic data. We use diffusion models too.")
+    sents, text = list(doc.sents), doc.text
+    assert _role("method", False, sents[0], text.index("diffusion")) == "mentions"
+    assert _role("method", False, sents[1], text.rindex("diffusion")) == "uses"
 
 
 def test_rules_without_tagger_spans_find_nothing(nlp):
