@@ -8,6 +8,7 @@ import logging
 import os
 import signal
 import sys
+import textwrap
 from pathlib import Path
 
 from . import __version__
@@ -282,6 +283,24 @@ def _cmd_relations(args) -> int:
     return 0
 
 
+def _cmd_paper(args) -> int:
+    kg = _load(args)
+    paper = kg.find_paper(args.paper)
+    d = kg.graph.nodes[paper]
+    meta = {k: d[k] for k in ("year", "venue", "authors", "doi", "arxiv_id", "url", "record_id") if d.get(k) not in (None, "")}
+    data = {"paper": paper, "label": _node_label(kg, paper), "meta": meta, "abstract": d.get("abstract", ""),
+            "concepts": [{"concept": c, "label": _node_label(kg, c), "kind": kg.graph.nodes[c].get("kind"),
+                          "relation": relation, "mentions": count, "papers": kg.graph.nodes[c].get("papers", 0),
+                          "written": written} for c, count, relation, written in kg.concepts_of(paper)]}
+    if not args.json:
+        print(f"{data['label']} ({paper})" + "".join(f"\n  {k}: {v}" for k, v in meta.items()))
+        print(textwrap.fill(data["abstract"], 100, initial_indent="  ", subsequent_indent="  "))
+        print(f"{_plural(len(data['concepts']), 'concept')}:")
+    rows = [(c["relation"], c["kind"], c["mentions"], c["papers"], _cut("; ".join(c["written"]), 40), _cut(c["label"], 60))
+            for c in data["concepts"]]
+    return _emit(args, data, rows, ("relation", "kind", "mentions", "papers", "as written", "concept"))
+
+
 def _cmd_related(args) -> int:
     kg = _load(args)
     paper = kg.find_paper(args.paper)
@@ -487,6 +506,10 @@ def make_parser() -> argparse.ArgumentParser:
                                       "evaluate_for"], help="only relations of this type")
     graph_opts(q)
     q.set_defaults(func=_cmd_relations)
+    q = qsub.add_parser("paper", help="a paper: its abstract and its concepts by role, with the words they came by")
+    q.add_argument("paper", help="paper id, record id, DOI, arXiv id, or a fragment of its label or abstract")
+    graph_opts(q)
+    q.set_defaults(func=_cmd_paper)
     q = qsub.add_parser("related", help="papers closest to a paper, with the concepts they share")
     q.add_argument("paper", help="paper id, record id, or a fragment of its label or abstract")
     q.add_argument("--limit", "-k", type=_count, default=10, metavar="N", help="at most N papers (default 10)")

@@ -34,10 +34,10 @@ class ConceptNotFound(_NotFound):
     ("no concept 'quantum toasters'; closest: quantum computing", True)
     """
 
-    def __init__(self, name: str, candidates: list[str]):
+    def __init__(self, name: str, candidates: list[str], hint: str = ""):
         self.name = name
         self.candidates = candidates
-        hint = f"; closest: {', '.join(candidates)}" if candidates else ""
+        hint = hint or (f"; closest: {', '.join(candidates)}" if candidates else "")
         super().__init__(f"no concept {name!r}{hint}")
 
 

@@ -73,6 +73,10 @@ class KnowledgeGraph:
         """See :func:`kgraph.query.papers_about`."""
         return query.papers_about(self.graph, concept)
 
+    def concepts_of(self, paper: str) -> list[tuple[str, int, str, list[str]]]:
+        """See :func:`kgraph.query.concepts_of`."""
+        return query.concepts_of(self.graph, paper)
+
     def related_papers(self, paper: str, *, limit: int = 10) -> list[tuple[str, float, list[str]]]:
         """See :func:`kgraph.query.related_papers`."""
         return query.related_papers(self.graph, paper, limit=limit)

@@ -29,7 +29,8 @@ from .types import KINDS, ROLES
 from .years import trends  # rising and fading concepts; it lives beside the year attributes it shares code with
 
 __all__ = [
-    "find_concept", "find_paper", "find", "search", "neighbourhood", "relations", "papers_about", "related_papers", "paths",
+    "find_concept", "find_paper", "find", "search", "neighbourhood", "relations", "papers_about", "concepts_of",
+    "related_papers", "paths",
     "top_concepts", "community_labels", "papers", "summary", "broader_terms", "narrower_terms", "trends",
     "FUZZY_MIN_SCORE",
 ]
@@ -179,6 +180,8 @@ def find_concept(G: nx.Graph, name: str) -> str:
     """
     if _is_concept(G, name):
         return name
+    if _is_paper(G, name):
+        raise ConceptNotFound(name, [], f"; it is a paper: `kgraph query paper {name}` (kg.concepts_of) lists its concepts")
     keys = [k for k in (name.lower().strip(), concept_key(name)) if k]
     names = _index(G, "names", _make_names)
     for fresh in (False, True):
@@ -430,6 +433,30 @@ def papers_about(G: nx.Graph, concept: str) -> list[tuple[str, int, str, str]]:
                 best[nb] = (depth > 0, rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), nb, relation, term)
     ordered = sorted(best.values())
     return [(p, -weight, relation, term) for _, _, weight, p, relation, term in ordered]
+
+
+def concepts_of(G: nx.Graph, paper: str) -> list[tuple[str, int, str, list[str]]]:
+    """A paper's concepts, as ``(concept, mentions, relation, written)``: by role (:data:`kgraph.types.ROLES`),
+    then by mentions; ``written`` holds the abstract's words the link came by where they are not the
+    concept's name (the edge's ``via``).
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning."]).graph
+    >>> [(G.nodes[c]["label"], relation) for c, _, relation, _ in concepts_of(G, "LEAR")][:1]
+    [('LEAR', 'proposes')]
+    """
+    source = find_paper(G, paper)
+    rank = {role: i for i, role in enumerate(ROLES)}
+    rows = []
+    for c, d in G[source].items():
+        if _is_concept(G, c) and d.get("kind", "mention") == "mention":
+            relation = str(d.get("relation", "mentions"))
+            written = [w for w in str(d.get("via") or "").split("|") if w]
+            rows.append((rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), c, relation, written))
+    return [(c, -weight, relation, written) for _, weight, c, relation, written in sorted(rows)]
 
 
 def related_papers(G: nx.Graph, paper: str, *, limit: int = 10) -> list[tuple[str, float, list[str]]]:

@@ -108,6 +108,14 @@ def test_cli_query_commands(corpus_out, tmp_path):
     r = _cli("query", "search", "diffusion", "--graph", graph)
     assert r.returncode == 0 and "diffusion" in r.stdout.lower()
 
+    # a paper: its abstract, and its concepts by role with the words they came by
+    r = _cli("query", "paper", "LEAR", "--graph", graph, "--json")
+    data = json.loads(r.stdout)
+    assert data["label"].startswith("LEAR") and "catastrophic forgetting" in data["abstract"]
+    assert data["concepts"][0]["relation"] == "proposes"
+    continual = next(c for c in data["concepts"] if c["label"] == "continual learning")
+    assert continual["written"] == ["catastrophic forgetting"]
+
     r = _cli("stats", "--graph", graph)
     assert r.returncode == 0 and "papers: 75" in r.stdout and "communities:" in r.stdout
 
@@ -115,6 +123,7 @@ def test_cli_query_commands(corpus_out, tmp_path):
 @pytest.mark.parametrize("args, expect", [
     (("query", "neighbours", "quantum gravity on toasters"), "no concept"),
     (("query", "related", "we propose"), "papers match"),
+    (("query", "neighbours", "paper:afbcbeed7be1"), "it is a paper: `kgraph query paper"),
     (("stats", "--graph", "/nonexistent/graph.graphml"), "no such graph file"),
 ])
 def test_cli_query_errors(corpus_out, args, expect):
