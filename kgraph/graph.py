@@ -1444,6 +1444,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
                 names.setdefault(k, (topic.key, name))
     longest = _first_words(names)
     variants = _Variants(names)
+    # the kinds an optimization problem is said to be ("non-convex"): an abstract with none skips the pattern
+    kinds_of_problem = frozenset(k.split()[-2] for k in names if k.endswith(" optimization") and " " in k)
     settings = _settings(th, names)
     for paper, text, terms in zip(papers, texts, paper_terms):
         found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
@@ -1452,13 +1454,14 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
         # topics written as a phrase of their own: "limitations in modeling certain tasks" (what a model can
         # express), "replaying on such synthetic data", "the number of observations required for recovery"
         found_names += [names[k] for pattern, k in _PHRASED if k in names and pattern.search(text.plain)]
-        if "hyperparameter tuning" in names and _TUNED_SYMBOL.search(paper.abstract):
+        if "hyperparameter tuning" in names and "$" in paper.abstract and _TUNED_SYMBOL.search(paper.abstract):
             found_names.append(names["hyperparameter tuning"])  # "requires more sensitive $\lambda$ tuning"
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
                             if found][:1]
-        for m in _PROBLEM_IS.finditer(text.plain):  # "the maximization problem ... is non-convex"
+        for m in _PROBLEM_IS.finditer(text.plain) if not kinds_of_problem.isdisjoint(text.words) else ():
+            # "the maximization problem ... is non-convex"
             for word in m.group(1).lower().split():  # (past adjectives, adverbs and "but": "smooth but nonconvex")
                 found = names.get(concept_key(f"{word} optimization"))
                 if found:

@@ -350,19 +350,29 @@ def _stated_in(G: nx.Graph, papers: Sequence, ids: Mapping) -> dict:
     return found
 
 
-def _through_narrower(G: nx.Graph, c) -> dict:
-    """The papers that reach ``c`` only through a narrower term, each with the nearest such term."""
+def _narrower_of(G: nx.Graph) -> dict:
+    """Each concept's narrower terms, one ``broader`` edge below (read once per page)."""
+    below = defaultdict(list)
+    for u, v, e in G.edges(data=True):
+        if e.get("broader") in (u, v) and e.get("narrower") in (u, v):
+            below[e["broader"]].append(e["narrower"])
+    return below
+
+
+def _through_narrower(G: nx.Graph, c, below: Mapping, drawn: set, limit: int = 25) -> dict:
+    """Up to ``limit`` drawn papers that reach ``c`` only through a narrower term, each with the nearest such term."""
     out: dict = {}
     seen, queue = {c}, [c]
-    while queue:
+    while queue and len(out) < limit:
         x = queue.pop(0)
-        for m, e in sorted(G[x].items(), key=lambda me: str(me[0])):
-            if e.get("broader") == x and e.get("narrower") == m and m not in seen:
-                seen.add(m)
-                queue.append(m)
-                for p in G[m]:
-                    if _is_paper(G.nodes[p]) and p not in out and not G.has_edge(p, c):
-                        out[p] = m
+        for m in sorted(below.get(x, ()), key=str):
+            if m in seen:
+                continue
+            seen.add(m)
+            queue.append(m)
+            for p in G[m]:
+                if p in drawn and p not in out and _is_paper(G.nodes[p]) and not G.has_edge(p, c):
+                    out[p] = m
     return out
 
 
@@ -377,6 +387,7 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
     relations, rel_of = _relation_records(source, concepts, ids)
     stated = _stated_in(source, papers, ids)
     drawn = set(ids)
+    narrower = _narrower_of(G)
     records = {}
     for c in concepts:
         d = G.nodes[c]
@@ -411,12 +422,13 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
                "pn": len(mine), "p": [[ids[p], G.edges[p, c].get("relation", "mentions")] for p in shown],
                "nb": [[ids[m], how] if m in ids else [None, how, str(G.nodes[m].get("label", m))]
                       for *_, m, how in neighbours[:20]]}
-        below = _through_narrower(G, c)  # ("bandits": the GP-bandit paper, through GP bandits)
-        if below:
-            rec["ptn"] = len(below)
+        # papers that mention only a narrower term ("bandits": the Lipschitz-bandit paper, through its term)
+        through = int(d.get("papers_total", len(mine)) or 0) - len(mine)
+        if through > 0:
+            found = _through_narrower(G, c, narrower, drawn)
+            rec["ptn"] = through
             rec["pt"] = [[ids[p], ids[t]] if t in ids else [ids[p], None, str(G.nodes[t].get("label", t))]
-                         for p, t in sorted(below.items(), key=lambda pt: (_rel_key(G, pt[0], pt[1]), str(pt[0])))
-                         if p in drawn][:25]
+                         for p, t in sorted(found.items(), key=lambda pt: (_rel_key(G, pt[0], pt[1]), str(pt[0])))]
         if ids[c] in rel_of:
             rec["r"], rec["rn"] = rel_of[ids[c]]
         if d.get("short_form"):
