@@ -1454,21 +1454,14 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
         # topics written as a phrase of their own: "limitations in modeling certain tasks" (what a model can
         # express), "replaying on such synthetic data", "the number of observations required for recovery"
         found_names += [names[k] for pattern, k in _PHRASED if k in names and pattern.search(text.plain)]
-        if "hyperparameter tuning" in names and "$" in paper.abstract and _TUNED_SYMBOL.search(paper.abstract):
-            found_names.append(names["hyperparameter tuning"])  # "requires more sensitive $\lambda$ tuning"
+        if "$" in paper.abstract:  # and those written with mathematics: "requires more sensitive $\lambda$ tuning"
+            found_names += [names[k] for pattern, k in _PHRASED_IN_MATH if k in names and pattern.search(paper.abstract)]
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
                             if found][:1]
-        for m in _PROBLEM_IS.finditer(text.plain) if not kinds_of_problem.isdisjoint(text.words) else ():
-            # "the maximization problem ... is non-convex"
-            for word in m.group(1).lower().split():  # (past adjectives, adverbs and "but": "smooth but nonconvex")
-                found = names.get(concept_key(f"{word} optimization"))
-                if found:
-                    found_names.append(found)
-                    break
-                if word not in ("but", "and", "or") and not _pos(word) & {"ADJ", "ADV"}:
-                    break  # ("the problem is that convex methods fail")
+        if not kinds_of_problem.isdisjoint(text.words):
+            found_names += _problems_said_to_be(text.plain, names)
         for key, name in found_names:
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
@@ -1505,18 +1498,19 @@ _SETTING = re.compile(r"\b(?:the|a|an|this|our)\s+([A-Za-z][\w\-]*)\s+(?:setting
 _LIMITED = re.compile(r"\blimitations?\s+(?:in|of|on)\s+"
                       r"(?:modell?ing|representing|expressing|approximating|simulating)\b", re.I)
 
-#: Models combined into one predictor: "an ensemble of distilled policies", "ensembles of neural networks" (not
-#: "an ensemble of methods", nor a physicist's "canonical ensemble")
+#: Models combined into one predictor: "an ensemble of distilled policies", "ensembles of neural networks" (a
+#: physicist's "canonical ensemble" is none)
 _ENSEMBLE_OF = re.compile(r"\bensembles?\s+of\s+(?:[\w\-]+\s+){0,2}(?:models|networks|policies|classifiers|"
                           r"predictors|learners|regressors|trees|agents)\b", re.I)
 
 #: A symbol that is tuned is a hyperparameter: "Adam requires more sensitive $\lambda$ tuning", "tuning of $\eta$"
-#: (read in the abstract as written: the plain text has no mathematics)
 _TUNED_SYMBOL = re.compile(r"\$[^$\s]{1,12}\$\s+(?:tuning|selection)\b|\btuning\s+(?:of\s+)?(?:the\s+)?\$[^$\s]{1,12}\$")
 
-#: Each pattern, and the key of the thesaurus name it writes out.
+#: Each pattern, and the key of the thesaurus name it writes out: read in the plain text, and (the second
+#: table) in an abstract with mathematics, as written (the plain text has none)
 _PHRASED = ((_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
             (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"))
+_PHRASED_IN_MATH = ((_TUNED_SYMBOL, "hyperparameter tuning"),)
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.
 _OPTIMIZING = re.compile(r"\b(minimi[sz]|maximi[sz]|optimi[sz])\w*\s+(?:the\s+|a\s+|an\s+)?([\w\-]+)\s+"
@@ -1528,6 +1522,24 @@ _GOALS = {"minimiz": ("minimization", "optimization"), "maximiz": ("maximization
 #: optimization"; within the clause)
 _PROBLEM_IS = re.compile(r"\b(?:problems?|objectives?|objective\s+functions?|loss(?:es)?)\s+(?:[^.;:,]{0,40}?\s)?"
                          r"(?:is|are|becomes?|remains?)\s+((?:[\w\-]+\s+){0,3}[\w\-]+)", re.I)
+
+
+def _problems_said_to_be(plain: str, names: dict[str, tuple[str, str]]) -> list[tuple[str, str]]:
+    """The kinds of optimization the problems of a text are said to be, as found names.
+
+    Past adjectives, adverbs and "but" ("smooth but potentially nonconvex"), no further ("the problem is that
+    convex methods fail" is none).
+    """
+    out = []
+    for m in _PROBLEM_IS.finditer(plain):
+        for word in m.group(1).lower().split():
+            found = names.get(concept_key(f"{word} optimization"))
+            if found:
+                out.append(found)
+                break
+            if word not in ("but", "and", "or") and not _pos(word) & {"ADJ", "ADV"}:
+                break
+    return out
 
 
 def _settings(th: Thesaurus, names: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
