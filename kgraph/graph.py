@@ -1506,10 +1506,28 @@ _ENSEMBLE_OF = re.compile(r"\bensembles?\s+of\s+(?:[\w\-]+\s+){0,2}(?:models|net
 #: A symbol that is tuned is a hyperparameter: "Adam requires more sensitive $\lambda$ tuning", "tuning of $\eta$"
 _TUNED_SYMBOL = re.compile(r"\$[^$\s]{1,12}\$\s+(?:tuning|selection)\b|\btuning\s+(?:of\s+)?(?:the\s+)?\$[^$\s]{1,12}\$")
 
+class _All(NamedTuple):
+    """Patterns a text must all hold, searched in order (the first a cheap, rare one)."""
+
+    patterns: tuple
+
+    def search(self, text: str) -> bool:
+        return all(p.search(text) for p in self.patterns)
+
+
+#: A vision network on images, judged by its test error or accuracy, classifies them: "two-layer CNNs on image data
+#: ... converge to poor test error solutions" (a generator on images, judged by no error, is none)
+_CLASSIFIES_IMAGES = _All((
+    re.compile(r"on\s+(?:natural\s+)?image"),
+    re.compile(r"\b(?:CNNs?|ConvNets?|convolutional\s+(?:neural\s+)?networks?|ResNets?|vision\s+transformers?|ViTs?)"
+               r"\s+(?:(?:trained|evaluated)\s+)?on\s+(?:natural\s+)?(?:image\s+data(?:sets?)?|images)\b", re.I),
+    re.compile(r"\b(?:test|classification|validation)\s+(?:error|accuracy)|\bclassif", re.I)))
+
 #: Each pattern, and the key of the thesaurus name it writes out: read in the plain text, and (the second
 #: table) in an abstract with mathematics, as written (the plain text has none)
 _PHRASED = ((_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
-            (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"))
+            (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"),
+            (_CLASSIFIES_IMAGES, "image classification"))
 _PHRASED_IN_MATH = ((_TUNED_SYMBOL, "hyperparameter tuning"),)
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.

@@ -667,6 +667,11 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                   ("Adafactor converges in non-convex smooth optimization.", ["non-convex smooth optimization"],
                    "task")],
                  "nonconvex optimization", id="a problem said to be non-convex"),
+    # a vision network on images judged by its test error classifies them
+    pytest.param([("We analyze two-layer over-parameterized CNNs on image data. Adam converges to poor test error.",
+                   ["Adam"], "method"),
+                  ("We address image classification with a new loss.", ["image classification"], "task")],
+                 "image classification", id="CNNs on image data judged by test error"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
@@ -748,3 +753,12 @@ def test_graph_a_problem_is_of_a_kind_only_when_the_adjective_says_so():
                 _paper(t3, ["convex optimization"], "task"), _paper(t4, ["nonconvex optimization"], "task")])
     papers = _papers(G)
     assert not any("optimization" in label for p in papers[:2] for label in _reach(G, p))
+
+
+def test_graph_a_network_on_images_judged_by_no_error_classifies_nothing():
+    t1 = "We train convolutional networks on images to generate samples, and report FID."
+    t2 = "We address image classification with a new loss."
+    t3 = "Image classification benchmarks saturate."
+    G = _graph([_paper(t1, ["FID"], "metric"), _paper(t2, ["image classification"], "task"),
+                _paper(t3, ["Image classification"], "task")])
+    assert "image classification" not in _reach(G, _papers(G)[0])
