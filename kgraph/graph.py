@@ -291,6 +291,8 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
     'MIStar'
     >>> proposed_name("We study the convergence of gradient descent.") is None
     True
+    >>> proposed_name("We propose a matching algorithm that aligns MoEs, facilitating the discovery of LMC.") is None
+    True
     """
     for m in mentions:
         if m.proposed and m.short_form:
@@ -298,22 +300,26 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
     for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", abstract):
         if sentence.rstrip().endswith("?"):
             continue
-        cue = _INTRO.search(sentence)
-        if cue is None:
-            continue
-        for name in _COINED.finditer(sentence, cue.end()):
-            word = name.group(0)
-            if name.start() - cue.end() > 120:
-                break
-            if len(word) < 3 or word.isdigit() or word in _NOT_COINED or _HYPHEN_ADJ.search(word.lower()):
-                continue  # "LLMs", "PEFT-based"
-            if re.fullmatch(r"[A-Z][A-Za-z]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
-                continue  # a class of existing things ("MoEs", "LS-SVMs"), a compound of words ("Logit-Adjusted")
-            return word
+        for cue in _INTRO.finditer(sentence):
+            for name in _COINED.finditer(sentence, cue.end()):
+                word = name.group(0)
+                if name.start() - cue.end() > 120 or _CLAUSE_END.search(sentence, cue.end(), name.start()):
+                    break  # past what the verb introduces: "a matching algorithm that ... the discovery of LMC"
+                if len(word) < 3 or word.isdigit() or word in _NOT_COINED or _HYPHEN_ADJ.search(word.lower()):
+                    continue  # "LLMs", "PEFT-based"
+                if re.fullmatch(r"[A-Z][A-Za-z]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
+                    continue  # a class of existing things ("MoEs", "LS-SVMs"), a compound of words ("Logit-Adjusted")
+                return word
     for m in mentions:
-        if m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60:
-            return m.text
+        if (m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60
+                and not re.search(r"\b(?:a|an)\s+$", abstract[max(0, m.start_char - 4) : m.start_char], re.I)):
+            return m.text  # (not "a Frank-Wolfe algorithm": one of a kind, no name)
     return None
+
+
+#: Where what an introducing verb names has ended: a relative clause, a comma, a semicolon (a colon lists it):
+#: "we propose a matching algorithm that enables alignment ..., thereby facilitating the discovery of LMC"
+_CLAUSE_END = re.compile(r"\b(?:that|which|where|whereby|thereby|while|whereas)\b|[,;]")
 
 
 _NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CNNs", "RL", "ML", "AI", "NLP", "GPU",

@@ -1,3 +1,5 @@
+import pytest
+
 from kgraph.canon import concept_key
 from kgraph.graph import build_graph
 from kgraph.query import broader_terms
@@ -231,6 +233,20 @@ def test_graph_paper_label_is_the_name_it_coins():
     G = _graph([_paper(t, [("Reinforcement learning", t)])])
     paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper")
     assert G.nodes[paper]["label"] == "UFO-RL"
+
+
+@pytest.mark.parametrize("text, mentions", [
+    # past the clause of the verb: the name is what the algorithm serves, not the algorithm
+    ("Linear Mode Connectivity (LMC) is notable. We propose a matching algorithm that aligns MoEs, thereby "
+     "facilitating the discovery of LMC.", [("matching algorithm", {"kind": "method", "role": "proposes"})]),
+    # one of a kind ("a Frank-Wolfe algorithm") names no contribution
+    ("We develop a Frank-Wolfe algorithm with corrective steps for quadratic objectives.",
+     [("Frank-Wolfe algorithm", {"kind": "method", "role": "proposes"})]),
+])
+def test_graph_paper_label_is_no_name_it_does_not_propose(text, mentions):
+    G = _graph([_paper(text, [(m, text, kw) for m, kw in mentions])])
+    paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper")
+    assert G.nodes[paper]["label"] == " ".join(text.split()[:10]) + "…"
 
 
 def test_graph_named_datasets_and_metrics_in_the_text_are_concepts():
