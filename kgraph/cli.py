@@ -304,13 +304,16 @@ def _cmd_paper(args) -> int:
 def _cmd_related(args) -> int:
     kg = _load(args)
     paper = kg.find_paper(args.paper)
-    related = kg.related_papers(paper, limit=args.limit)
+    related = kg.related_papers(paper, limit=args.limit, weights=True)
     data = {"paper": paper, "label": _node_label(kg, paper),
             "related": [{"paper": p, "label": _node_label(kg, p), "score": s,
-                         "shared": [_node_label(kg, c) for c in shared]} for p, s, shared in related]}
+                         "shared": [_node_label(kg, c) for c, _ in shared], "adds": [w for _, w in shared]}
+                        for p, s, shared in related]}
     if not args.json:
-        print(f"related to {data['label']} ({paper}):")
-    rows = [(f"{d['score']:.3f}", _cut(d["label"], 60), _cut(", ".join(d["shared"][:5]), 80)) for d in data["related"]]
+        print(f"related to {data['label']} ({paper}): each shared concept adds 1/ln(1 + its papers) "
+              "x (1 + 0.5 ln of the fewer mentions)")
+    rows = [(f"{d['score']:.3f}", _cut(d["label"], 60),
+             _cut(", ".join(f"{c} +{w:.2f}" for c, w in zip(d["shared"][:5], d["adds"])), 90)) for d in data["related"]]
     return _emit(args, data, rows, ("score", "paper", "shared concepts"))
 
 

@@ -77,9 +77,9 @@ class KnowledgeGraph:
         """See :func:`kgraph.query.concepts_of`."""
         return query.concepts_of(self.graph, paper)
 
-    def related_papers(self, paper: str, *, limit: int = 10) -> list[tuple[str, float, list[str]]]:
+    def related_papers(self, paper: str, *, limit: int = 10, weights: bool = False) -> list[tuple[str, float, list]]:
         """See :func:`kgraph.query.related_papers`."""
-        return query.related_papers(self.graph, paper, limit=limit)
+        return query.related_papers(self.graph, paper, limit=limit, weights=weights)
 
     def paths(self, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
         """See :func:`kgraph.query.paths`."""

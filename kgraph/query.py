@@ -459,7 +459,7 @@ def concepts_of(G: nx.Graph, paper: str) -> list[tuple[str, int, str, list[str]]
     return [(c, -weight, relation, written) for _, weight, c, relation, written in sorted(rows)]
 
 
-def related_papers(G: nx.Graph, paper: str, *, limit: int = 10) -> list[tuple[str, float, list[str]]]:
+def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = False) -> list[tuple[str, float, list]]:
     """Papers that share concepts with ``paper``, ranked by Adamic-Adar.
 
     Each shared concept ``c`` adds ``1 / log(1 + papers(c))``, so rare shared
@@ -468,7 +468,8 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10) -> list[tuple[st
     the broader terms of what it mentions ("bandits" through "Lipschitz
     bandits"), counted with the papers of all their narrower terms. Returns
     ``(paper, score, shared_concepts)`` with the shared concepts ordered by
-    what they add.
+    what they add; with ``weights``, each shared concept comes as
+    ``(concept, what it adds)``, so a score can be checked by hand.
 
     Examples
     --------
@@ -497,7 +498,8 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10) -> list[tuple[st
                     scores[other] += weight - shared[other].get(c, 0.0)
                     shared[other][c] = weight
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
-    return [(p, round(s, 4), [c for c, _ in sorted(shared[p].items(), key=lambda x: (-x[1], x[0]))]) for p, s in ranked]
+    order = {p: sorted(shared[p].items(), key=lambda x: (-x[1], x[0])) for p, _ in ranked}
+    return [(p, round(s, 4), [(c, round(w, 4)) if weights else c for c, w in order[p]]) for p, s in ranked]
 
 
 def _concepts_of(G: nx.Graph, paper: str) -> dict[str, int]:

@@ -101,6 +101,9 @@ def test_cli_query_commands(corpus_out, tmp_path):
     r = _cli("query", "related", "entropy-based data selection", "--graph", graph, "--json")
     data = json.loads(r.stdout)
     assert data["related"] and "model collapse" in [s.lower() for s in data["related"][0]["shared"]]
+    # what each shared concept adds, so the score can be checked by hand
+    top = data["related"][0]
+    assert len(top["adds"]) == len(top["shared"]) and abs(sum(top["adds"]) - top["score"]) < 1e-3
 
     r = _cli("query", "path", "continual learning", "model collapse", "--graph", graph, "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["paths"]
