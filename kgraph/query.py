@@ -240,6 +240,8 @@ def find_paper(G: nx.Graph, ref: str) -> str:
     """
     if _is_paper(G, ref):
         return ref
+    if not ref.strip():
+        raise PaperNotFound("empty paper reference")  # (no paper without a record id is "")
     papers = [(n, d) for n, d in G.nodes(data=True) if d.get("kind") == "paper"]
     doi, arxiv_id = norm_doi(ref), norm_arxiv_id(ref)
     for n, d in papers:

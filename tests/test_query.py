@@ -60,6 +60,10 @@ def test_query_paper_fragment_must_be_unique(corpus_kg):
     with pytest.raises(PaperNotFound) as err:
         corpus_kg.find_paper("we propose")
     assert len(err.value.candidates) > 1 and "papers match" in str(err.value)
+    # an empty reference is no paper (the bundled papers have no record id, which read as "")
+    for empty in ("", "   "):
+        with pytest.raises(PaperNotFound, match="empty paper reference"):
+            corpus_kg.find_paper(empty)
 
 
 def test_query_proposes_edges(corpus_kg):
