@@ -246,7 +246,7 @@ def _cmd_papers(args) -> int:
     about = kg.papers_about(center)[: args.limit]
     data = {"concept": center, "label": _node_label(kg, center),
             "papers": [{"paper": p, "label": _node_label(kg, p), "mentions": count, "relation": relation,
-                        "through": _node_label(kg, term), "written": _written(kg.graph, p, term)}
+                        "through": _node_label(kg, term), "written": kg.written(p, term)}
                        for p, count, relation, term in about]}
     if not args.json:
         print(_concept_line(kg, center))
@@ -255,13 +255,6 @@ def _cmd_papers(args) -> int:
     rows = [(d["relation"], d["mentions"], _cut("" if d["through"] == data["label"] else d["through"], 40),
              _cut("; ".join(d["written"]), 40), _cut(d["label"], 70)) for d in data["papers"]]
     return _emit(args, data, rows, ("relation", "mentions", "through", "as written", "paper"))
-
-
-def _written(G, paper: str, term: str) -> list[str]:
-    """The words a paper's link to ``term`` came by, when not the term's name ("nonparametric function
-    estimation" for regression): the mention edge's ``via``."""
-    via = G.edges[paper, term].get("via") if G.has_edge(paper, term) else None
-    return [w for w in str(via or "").split("|") if w]
 
 
 def _cmd_relations(args) -> int:

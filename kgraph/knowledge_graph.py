@@ -73,6 +73,10 @@ class KnowledgeGraph:
         """See :func:`kgraph.query.papers_about`."""
         return query.papers_about(self.graph, concept)
 
+    def written(self, paper: str, concept: str) -> list[str]:
+        """See :func:`kgraph.query.written`."""
+        return query.written(self.graph, paper, concept)
+
     def concepts_of(self, paper: str) -> list[tuple[str, int, str, list[str]]]:
         """See :func:`kgraph.query.concepts_of`."""
         return query.concepts_of(self.graph, paper)

@@ -29,7 +29,7 @@ from .types import KINDS, ROLES
 from .years import trends  # rising and fading concepts; it lives beside the year attributes it shares code with
 
 __all__ = [
-    "find_concept", "find_paper", "find", "search", "neighbourhood", "relations", "papers_about", "concepts_of",
+    "find_concept", "find_paper", "find", "search", "neighbourhood", "relations", "papers_about", "concepts_of", "written",
     "related_papers", "paths",
     "top_concepts", "community_labels", "papers", "summary", "broader_terms", "narrower_terms", "trends",
     "FUZZY_MIN_SCORE",
@@ -96,6 +96,18 @@ def _make_names(G: nx.Graph) -> dict[str, str]:
     return names
 
 
+def _via(d: dict) -> list[str]:
+    """The words a mention edge came by where they are not the concept's name (its ``via``, "|"-separated)."""
+    return [w for w in str(d.get("via") or "").split("|") if w]
+
+
+def written(G: nx.Graph, paper: str, concept: str) -> list[str]:
+    """The abstract's words a paper's link to a concept came by, where they are not the concept's name
+    ("nonparametric function estimation" for regression); empty when the name itself, or when not linked."""
+    source, term = find_paper(G, paper), find_concept(G, concept)
+    return _via(G.edges[source, term]) if G.has_edge(source, term) else []
+
+
 def _make_written(G: nx.Graph) -> dict[str, str]:
     """Lookup key -> concept, from the words papers wrote that linked them to it (a mention edge's ``via``:
     "catastrophic forgetting" for continual learning); a key several concepts share goes to the one with most papers."""
@@ -103,7 +115,7 @@ def _make_written(G: nx.Graph) -> dict[str, str]:
     for u, v, d in G.edges(data=True):
         if d.get("kind") == "mention" and d.get("via"):
             concept = v if _is_paper(G, u) else u
-            for form in str(d["via"]).split("|"):
+            for form in _via(d):
                 for key in {form.lower().strip(), concept_key(form)} - {""}:
                     votes[key][concept] += 1
     return {key: counts.most_common(1)[0][0] for key, counts in votes.items()}
@@ -191,10 +203,10 @@ def find_concept(G: nx.Graph, name: str) -> str:
             node = names.get(key)
             if node is not None and _is_concept(G, node) and key in _forms(node, G.nodes[node]):
                 return node
-    written = _index(G, "written", _make_written)
+    by_words = _index(G, "written", _make_written)
     for key in keys:  # the words a paper wrote for it: "catastrophic forgetting" links LEAR to continual learning
-        if _is_concept(G, written.get(key, "")):
-            return written[key]
+        if _is_concept(G, by_words.get(key, "")):
+            return by_words[key]
     from .thesaurus import thesaurus
 
     topic = thesaurus().topic(name)  # a synonym the thesaurus knows: "lifelong learning" is continual learning
@@ -456,9 +468,8 @@ def concepts_of(G: nx.Graph, paper: str) -> list[tuple[str, int, str, list[str]]
     for c, d in G[source].items():
         if _is_concept(G, c) and d.get("kind", "mention") == "mention":
             relation = str(d.get("relation", "mentions"))
-            written = [w for w in str(d.get("via") or "").split("|") if w]
-            rows.append((rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), c, relation, written))
-    return [(c, -weight, relation, written) for _, weight, c, relation, written in sorted(rows)]
+            rows.append((rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), c, relation, _via(d)))
+    return [(c, -weight, relation, words) for _, weight, c, relation, words in sorted(rows)]
 
 
 def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = False) -> list[tuple[str, float, list]]:
