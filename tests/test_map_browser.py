@@ -278,3 +278,43 @@ def test_browser_panel_lists_papers_through_narrower_terms_and_swatches_mean_kin
     assert len(below) == 2 and "NON-STATIONARY LIPSCHITZ BANDITS" in below[1]
     page.page.screenshot(path=str(tmp_path / "bandits.png"))
     page.close()
+
+
+SMALL = ["We propose GraphNet, a graph neural network for molecule property prediction, evaluated on QM9 with MAE.",
+         "Graph neural networks suffer from oversmoothing; we study message passing on molecule graphs from QM9.",
+         "We study regret bounds for Lipschitz bandits and prove a dynamic regret bound for non-stationary bandits.",
+         "Linear bandits with regret bounds: we give an algorithm based on Thompson sampling.",
+         "Diffusion models generate images; we train a diffusion model on CIFAR-10 and report FID.",
+         "Score-based diffusion models for image generation on CIFAR-10 with lower FID than GANs.",
+         "Domain generalization methods for image classification learn invariant features under distribution shift.",
+         "Out-of-distribution generalization under distribution shift for graph neural networks on molecule data."]
+
+
+def test_browser_small_map_labels_every_node_and_fits_what_is_shown(browser, tmp_path):
+    import kgraph
+
+    src = tmp_path / "papers.txt"
+    src.write_text("\n\n".join(SMALL) + "\n", encoding="utf-8")
+    kg = kgraph.build(src)
+    kg.save(tmp_path / "out")
+    page = Page(browser, tmp_path / "out" / "graph.html")
+    shown = page.js("() => window.kgraph.data.nodes.filter(n => !n.hidden).map(n => n.id)")
+    assert 3 <= len(shown) <= 20
+    # a small map has room for every label at the opening zoom, beyond those placed for the whole map
+    assert sorted(page.js("() => window.kgraph.labelled()")) == sorted(shown)
+    page.page.check("input[data-layer='paper']")
+    page.page.check("input[data-layer='rare']")
+    page.page.wait_for_timeout(300)
+    shown = page.js("() => window.kgraph.data.nodes.filter(n => !n.hidden).map(n => n.id)")
+    assert len(shown) > 20
+    # the view fits what is shown now: every node inside the canvas
+    inside = page.js("""(ids) => {
+        const net = window.kgraph.network, c = document.querySelector('#graph canvas').getBoundingClientRect();
+        const pos = net.getPositions(ids);
+        return ids.filter(id => { const p = net.canvasToDOM(pos[id]);
+                                  return p.x >= 0 && p.y >= 0 && p.x <= c.width && p.y <= c.height; }).length; }""", shown)
+    assert inside == len(shown)
+    labelled = page.js("() => window.kgraph.labelled()")
+    assert len(labelled) >= 0.7 * len(shown), (len(labelled), len(shown))
+    page.page.screenshot(path=str(tmp_path / "small.png"))
+    page.close()

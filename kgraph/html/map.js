@@ -15,6 +15,7 @@
   var focusSet = {};
   var selected = null;
   var RELATIONS = ["proposes", "addresses", "evaluates_on", "uses", "mentions"];
+  var SPARE_LABELS = 300;  // labels past their precomputed zoom, placed where they still fit, per frame
   D.show.forEach(function (l) { shown[l] = true; });
 
   // " (1 paper)", " (3 papers)": how relation lines and edge tips count their papers
@@ -110,6 +111,7 @@
 
   T.network = performance.now();
   // labels: drawn here, each from its precomputed zoom on, so they never overlap
+  var drawn = [];  // the nodes labelled in the last frame
   network.on("afterDrawing", function (ctx) {
     var s = network.getScale();
     var a = network.DOMtoCanvas({ x: 0, y: 0 });
@@ -123,6 +125,7 @@
     ctx.fillStyle = "#1a1a1a";
     ctx.lineWidth = 3 / s;
     var boxes = [];
+    drawn = [];
     function place(n, check) {  // draw n's label; with check, only where it overlaps no label drawn so far
       var size = n.f / s;
       var y = n.y + (n.lo || 1) * (n.size + 0.65 * size + 1 / s);  // under the node (path pages alternate)
@@ -134,18 +137,23 @@
         }
       }
       boxes.push([n.x, y, w, h]);
+      drawn.push(n.id);
       ctx.font = (n.id === selected ? "bold " : "") + size + "px system-ui, sans-serif";
       ctx.strokeText(n.lb, n.x, y);
       ctx.fillText(n.lb, n.x, y);
     }
     function inView(n) { return !(n.x < a.x - mx || n.x > b.x + mx || n.y < a.y - my || n.y > b.y + my); }
     if (selected && byId[selected] && !byId[selected].hidden) place(byId[selected], false);
+    var rest = [];
     for (var i = 0; i < D.nodes.length; i++) {
       var n = D.nodes[i];
       if (n.hidden || n.id === selected || !inView(n)) continue;
       if (D.allLabels || n.z <= s) place(n, false);
       else if (focusSet[n.id]) place(n, true);
+      else if (rest.length < SPARE_LABELS) rest.push(n);
     }
+    // then, most important first, any label in view that still has room (a small map labels every node)
+    for (var j = 0; j < rest.length; j++) place(rest[j], true);
     ctx.restore();
   });
 
@@ -188,6 +196,7 @@
     box.addEventListener("change", function () {
       if (group === "layer") shown[key] = box.checked; else kindOn[key] = box.checked;
       applyVisibility();
+      if (!selected) network.fit({ animation: false });  // what is shown now, all in view
     });
     label.appendChild(box);
     if (colour) { var sw = el("span", null, "swatch"); sw.style.background = colour; label.appendChild(sw); }
@@ -543,5 +552,6 @@
       network.moveTo({ scale: network.getScale() * 0.8 });
     }
   });
-  window.kgraph = { timings: T, network: network, go: go, matches: matches, nodes: nodes, data: D };
+  window.kgraph = { timings: T, network: network, go: go, matches: matches, nodes: nodes, data: D,
+                    labelled: function () { return drawn.slice(); } };
 })();
