@@ -1145,6 +1145,10 @@ _PEOPLE = frozenset("human domain medical clinical legal external independent ou
 _BASED = re.compile(r"^(?:(?:the|a|an|our|its|their)\s+)?([\w\-]+?)-based\s+\w", re.I)
 
 
+#: What is optimized: an objective, function or program, whose kind may name a kind of optimization
+_OPTIMIZED = frozenset("objective function functional program formulation".split())
+
+
 def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
     """The topics a term that is none narrows: by its last words, or by a modifier and its last words.
 
@@ -1175,6 +1179,22 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
         base = concept_key(based.group(1))
         topic = next((th.names[k] for k in (base, f"{base} model", f"{base} method") if k in th.names), None)
         if topic is not None:
+            out.append(topic)
+    # "convex quadratic objectives", "a black-box objective function": an objective of a kind is that kind's
+    # optimization, the kind its first word names past adverbs ("strongly convex functions")
+    if len(words) > 1 and words[-1] in _OPTIMIZED:
+        for i, word in enumerate(words[:-1]):
+            topic = th.names.get(f"{word} optimization") or th.names.get(f"{' '.join(words[i:i + 2])} optimization")
+            if topic is not None:  # (and "black box": "black-box optimization")
+                if topic not in out:
+                    out.append(topic)
+                break
+            if "ADV" not in _pos(word):
+                break
+    # "convex-programming methods": a generic head after a topic's name
+    if len(words) > 1 and words[-1] in GENERIC_HEADS and " ".join(words[:-1]) in th.names:
+        topic = th.names[" ".join(words[:-1])]
+        if topic not in out:
             out.append(topic)
     # "adaptive spectrum experts": a term ending with a topic's head word narrows it, unless the word is a
     # person's ("domain experts", "human experts")

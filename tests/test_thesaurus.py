@@ -762,3 +762,21 @@ def test_graph_a_network_on_images_judged_by_no_error_classifies_nothing():
     G = _graph([_paper(t1, ["FID"], "metric"), _paper(t2, ["image classification"], "task"),
                 _paper(t3, ["Image classification"], "task")])
     assert "image classification" not in _reach(G, _papers(G)[0])
+
+
+def test_graph_an_objective_of_a_kind_is_that_kinds_optimization():
+    t1 = "We propose corrective steps for convex quadratic objectives."
+    t2 = "Convex-programming methods outperform task-specific baselines."
+    t3 = "Unlike strategies based on semidefinite programming algorithms, our dual is solved by gradient methods."
+    t4 = "We maximize a black-box objective function with Gaussian process bandits."
+    t5 = "Gradient-free methods train the network."
+    t6 = "We replace the activation functions and the loss function of the network."
+    G = _graph([_paper(t1, ["convex quadratic objectives"], "task"), _paper(t2, ["Convex-programming methods"]),
+                _paper(t3, ["semidefinite programming algorithms"]),
+                _paper(t4, ["black-box objective function"], "concept"), _paper(t5, ["Gradient-free methods"]),
+                _paper(t6, ["activation functions", "loss function"], "concept")])
+    reach = [{label.lower() for label in _reach(G, p)} for p in _papers(G)]
+    # the adjective of the objective, a topic's name before a generic head, and a kind of convex program
+    assert all("convex optimization" in r for r in reach[:3])
+    assert "zeroth-order optimization" in reach[3] and "zeroth-order optimization" in reach[4]
+    assert not any("optimization" in label for label in reach[5])
