@@ -568,6 +568,9 @@ def build_graph(
             label = " ".join(words[:-1])  # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"
         topic = th.topics.get(key)
         if topic is not None and (concept_key(label) == concept_key(topic.label) or (
+                th.names.get(concept_key(label)) == key and not c.named and all(
+                    re.fullmatch(r"[A-Z][a-z]+", w) and not is_common_word(w) for w in label.split() if not w.islower())
+                and not label.split()[-1][:1].isupper()) or (  # (a mathematician's name: "Lipschitz assumption")
                 not c.named and not is_name(label) and (
                     len(topic.label.split()) > len(label.split())  # the key dropped a generic head: "kernel methods"
                     or concept_key(label) != key))):  # papers write its synonyms: "self-attention", "attention layers"
@@ -1196,6 +1199,12 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
         topic = th.names[" ".join(words[:-1])]
         if topic not in out:
             out.append(topic)
+    # "non-stationary Lipschitz bandits", "1-Lipschitz ResNets": a term with a topic's word anywhere in it
+    for word in words:
+        for part in dict.fromkeys((word, *word.split("-"))):
+            topic = th.marks.get(part)
+            if topic is not None and topic not in out:
+                out.append(topic)
     # "adaptive spectrum experts": a term ending with a topic's head word narrows it, unless the word is a
     # person's ("domain experts", "human experts")
     head = th.heads.get(words[-1]) if len(words) > 1 and words[-2] not in _PEOPLE else None

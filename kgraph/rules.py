@@ -78,6 +78,23 @@ def _trim(span: Span) -> Span | None:
     return Span(doc, start, end, label=span.label)
 
 
+#: Words a name's capitals skip ("Cross Lipschitz Extreme Value for nEtwork Robustness")
+_NAME_GLUE = frozenset("a an and as at by for from in of on or the to via with".split())
+
+
+def _spelt_as_a_name(long: str) -> bool:
+    """A long form of three or more words, each a capitalised word or glue: the name a definition spells out.
+
+    >>> _spelt_as_a_name("Cross Lipschitz Extreme Value for nEtwork Robustness")
+    True
+    >>> [_spelt_as_a_name(t) for t in ("see Table 2", "Graph Neural Networks", "graph neural networks")]
+    [False, True, False]
+    """
+    words = long.split()
+    content = [w for w in words if w.lower() not in _NAME_GLUE]
+    return len(content) >= 3 and all(any(ch.isupper() for ch in w) and w[0].isalpha() for w in content)
+
+
 class MentionRules:
     """spaCy component: turns the tagger's spans into final :class:`Mention` objects."""
 
@@ -159,10 +176,15 @@ class MentionRules:
             long_key = (ab.long.start, ab.long.end)
             short_key = (ab.short.start, ab.short.end)
             kind = self._kind_for(kinds, long_key) or self._kind_for(kinds, short_key)
+            if kind is None and _spelt_as_a_name(ab.long.text):
+                kind = "method"  # "CLEVER (Cross Lipschitz Extreme Value for nEtwork Robustness)": a name, spelt out
             if kind is None:
                 continue  # the model saw nothing there: "(see Table 2)", "(ii)"
             shorts.setdefault(ab.short.text, (ab.long.text, kind))
-            whole = [k for k in kinds if k[0] <= short_key[0] and k[1] >= short_key[1] and _overlaps(k, long_key)]
+            # (a span that ends inside the long form after the short one is cut at the bracket, no whole:
+            # "[CLEVER (Cross Lipschitz Extreme Value] for [nEtwork Robustness) framework]")
+            whole = [k for k in kinds if k[0] <= short_key[0] and k[1] >= short_key[1] and _overlaps(k, long_key)
+                     and not (long_key[0] > short_key[0] and k[1] < long_key[1])]
             if whole:
                 # the model took "long form (SHORT) [head]" as one mention, as SciERC annotates it;
                 # widen it when it missed the start of the long form ("[Zone of] Proximal Development

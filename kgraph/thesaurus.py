@@ -56,6 +56,9 @@ class Thesaurus:
     names: dict[str, str]
     #: a head word a term of the topic ends with ("... experts": "adaptive spectrum experts") -> the topic's key
     heads: dict[str, str] = field(default_factory=dict)
+    #: a word any term of the topic contains, wherever ("Lipschitz ...": "non-stationary Lipschitz bandits",
+    #: "Cross Lipschitz Extreme Value") -> the topic's key
+    marks: dict[str, str] = field(default_factory=dict)
 
     def topic(self, text: str) -> str | None:
         """The key of the topic ``text`` names (a concept key or any spelling of a name), or None."""
@@ -107,6 +110,7 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
     topics: dict[str, Topic] = dict(base.topics) if base else {}
     names: dict[str, str] = dict(base.names) if base else {}
     heads: dict[str, str] = dict(base.heads) if base else {}
+    marks: dict[str, str] = dict(base.marks) if base else {}
     stack: list[tuple[int, str]] = []  # (indent, key) of the open topics
     also: list[tuple[int, str, list[str]]] = []  # (line, key, the other broader topics it names)
     for number, raw in enumerate(text.splitlines(), 1):
@@ -128,7 +132,8 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
             raise ValueError(f"{source}, line {number}: kind {kind!r} is not one of {', '.join(TOPIC_KINDS)}")
         labels = [n.strip() for n in m.group("names").split("|") if n.strip()]
         head_words = [n[3:].strip() for n in labels if n.startswith("...")]  # "... experts": a head word
-        labels = [n for n in labels if not n.startswith("...")]
+        mark_words = [n[:-3].strip() for n in labels if n.endswith("...") and not n.startswith("...")]  # "Lipschitz ..."
+        labels = [n for n in labels if not n.startswith("...") and not n.endswith("...")]
         key = concept_key(labels[0]) if labels else ""
         if not key:
             raise ValueError(f"{source}, line {number}: a topic needs a name")
@@ -146,6 +151,13 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
             if heads.get(k, key) != key:
                 raise ValueError(f"{source}, line {number}: '... {word}' already heads {topics[heads[k]].label!r}")
             heads[k] = key
+        for word in mark_words:
+            k = concept_key(word)
+            if " " in k or not k:
+                raise ValueError(f"{source}, line {number}: '{word} ...' names a word of the topic's terms: one word")
+            if marks.get(k, key) != key:
+                raise ValueError(f"{source}, line {number}: '{word} ...' already marks {topics[marks[k]].label!r}")
+            marks[k] = key
         if key in topics:
             where = "kgraph's thesaurus already has it" if base and key in base.topics else "it is listed twice"
             raise ValueError(f"{source}, line {number}: {labels[0]!r}: {where}")
@@ -163,7 +175,7 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
                 raise ValueError(f"{source}, line {number}: {name!r} is narrower than {topics[key].label!r}, not broader")
             keys.append(k)
         topics[key] = replace(topics[key], also=tuple(k for k in dict.fromkeys(keys) if k != topics[key].parent))
-    return Thesaurus(topics, names, heads)
+    return Thesaurus(topics, names, heads, marks)
 
 
 @lru_cache(maxsize=1)

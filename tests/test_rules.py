@@ -65,6 +65,20 @@ def test_rules_definition_with_a_named_tail_is_widened_to_its_long_form(nlp):
         ("Zone of Proximal Development (ZPD) theory", None, None), ("ZPD", "Zone of Proximal Development", None)]
 
 
+def test_rules_a_span_cut_at_the_bracket_of_a_name_spelt_out_gives_way_to_the_definition(nlp):
+    text = "Bounds hold under the CLEVER (Cross Lipschitz Extreme Value for nEtwork Robustness) framework."
+    ms = _rules(nlp, text, [("CLEVER (Cross Lipschitz Extreme Value", "concept"),
+                            ("nEtwork Robustness) framework", "method")])
+    assert [(m.text, m.long_form, m.short_form) for m in ms] == [
+        ("CLEVER", "Cross Lipschitz Extreme Value for nEtwork Robustness", None),
+        ("Cross Lipschitz Extreme Value for nEtwork Robustness", None, "CLEVER")]
+    # and a name spelt out that the tagger missed altogether is still a definition; "(see Table 2)" is none
+    text = "We build CCLINC (Common Coalition Language System at Lincoln Laboratory) and test it (see Table Two Below)."
+    ms = _rules(nlp, text, [])
+    assert [(m.text, m.short_form) for m in ms] == [
+        ("CCLINC", None), ("Common Coalition Language System at Lincoln Laboratory", "CCLINC")]
+
+
 def test_rules_unsure_spans_go_unless_the_text_defines_them(nlp):
     text = "Stochastic gradient descent trains mixture of experts (MoE) models on protein folding."
     ms = _rules(nlp, text, [("Stochastic gradient descent", "method", 0.3), ("mixture of experts", "method", 0.3),

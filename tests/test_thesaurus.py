@@ -780,3 +780,21 @@ def test_graph_an_objective_of_a_kind_is_that_kinds_optimization():
     assert all("convex optimization" in r for r in reach[:3])
     assert "zeroth-order optimization" in reach[3] and "zeroth-order optimization" in reach[4]
     assert not any("optimization" in label for label in reach[5])
+
+
+def test_thesaurus_a_marking_word_anywhere_in_a_term_narrows_the_topic():
+    t = parse_thesaurus("Lipschitz continuity | Lipschitz ... [concept]\n")
+    assert t.marks == {"lipschitz": "lipschitz continuity"} and "lipschitz" not in t.names
+    with pytest.raises(ValueError, match="line 1: 'Lipschitz constant ...' names a word of the topic's terms: one word"):
+        parse_thesaurus("Lipschitz continuity | Lipschitz constant ... [concept]\n")
+    t1 = "We study non-stationary Lipschitz bandits with a dynamic regret bound."
+    t2 = "We prove that 1-Lipschitz ResNets are dense among scalar functions."
+    t3 = "Bounds hold under CLEVER (Cross Lipschitz Extreme Value for nEtwork Robustness) scores."
+    t4 = "A Lipschitz assumption on the reward makes it learnable."
+    G = _graph([_paper(t1, ["non-stationary Lipschitz bandits"], "task"), _paper(t2, ["1-Lipschitz ResNets"]),
+                _paper(t3, ["Cross Lipschitz Extreme Value for nEtwork Robustness"], "concept"),
+                _paper(t4, ["Lipschitz assumption"], "concept")])
+    reach = [_reach(G, p) for p in _papers(G)]
+    # a term with the word anywhere in it, and the topic labelled as the thesaurus spells it, not "Lipschitz assumption"
+    assert all("Lipschitz continuity" in r for r in reach)
+    assert not any(d["label"] == "Lipschitz assumption" for _, d in G.nodes(data=True))
