@@ -1541,6 +1541,11 @@ _ENSEMBLE_OF = re.compile(r"\bensembles?\s+of\s+(?:[\w\-]+\s+){0,2}(?:models|net
 #: A symbol that is tuned is a hyperparameter: "Adam requires more sensitive $\lambda$ tuning", "tuning of $\eta$"
 _TUNED_SYMBOL = re.compile(r"\$[^$\s]{1,12}\$\s+(?:tuning|selection)\b|\btuning\s+(?:of\s+)?(?:the\s+)?\$[^$\s]{1,12}\$")
 
+#: An estimator said to be unbiased and consistent is statistically consistent: "non-negative PU (nnPU), which are
+#: unbiased and consistent with the expected risk" (a method that "consistently outperforms" is none)
+_UNBIASED_CONSISTENT = re.compile(r"\b(?:un)?biased\s+and\s+consistent\b|\bconsistent\s+and\s+(?:un)?biased\b", re.I)
+
+
 class _All(NamedTuple):
     """Patterns a text must all hold, searched in order (the first a cheap, rare one)."""
 
@@ -1562,7 +1567,7 @@ _CLASSIFIES_IMAGES = _All((
 #: table) in an abstract with mathematics, as written (the plain text has none)
 _PHRASED = ((_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
             (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"),
-            (_CLASSIFIES_IMAGES, "image classification"))
+            (_CLASSIFIES_IMAGES, "image classification"), (_UNBIASED_CONSISTENT, "statistical consistency"))
 _PHRASED_IN_MATH = ((_TUNED_SYMBOL, "hyperparameter tuning"),)
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.

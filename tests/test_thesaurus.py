@@ -798,3 +798,15 @@ def test_thesaurus_a_marking_word_anywhere_in_a_term_narrows_the_topic():
     # a term with the word anywhere in it, and the topic labelled as the thesaurus spells it, not "Lipschitz assumption"
     assert all("Lipschitz continuity" in r for r in reach)
     assert not any(d["label"] == "Lipschitz assumption" for _, d in G.nodes(data=True))
+
+
+def test_graph_statistical_consistency_is_said_of_estimators_not_of_results():
+    t1 = "Under assumptions long used for proving asymptotic consistency of MLE, model collapse is avoided."
+    t2 = "We show that GLA losses are Bayes-consistent for complete hypothesis sets."
+    t3 = "Risk estimators such as nnPU are unbiased and consistent with the expected risk."
+    t4 = "Our method consistently outperforms baselines; a weak consistency oracle answers queries."
+    G = _graph([_paper(t1, ["model collapse"], "task"), _paper(t2, ["GLA losses"]), _paper(t3, ["nnPU"]),
+                _paper(t4, ["weak consistency oracle"], "concept")])
+    reach = [_reach(G, p) for p in _papers(G)]
+    assert all("statistical consistency" in r for r in reach[:3])
+    assert "statistical consistency" not in reach[3]
