@@ -288,7 +288,7 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
     Examples
     --------
     >>> proposed_name("We introduce MIStar, a memory-enhanced framework for routing.")
-    'MIStar'
+    'MIStar, a memory-enhanced framework for routing'
     >>> proposed_name("We study the convergence of gradient descent.") is None
     True
     >>> proposed_name("We propose a matching algorithm that aligns MoEs, facilitating the discovery of LMC.") is None
@@ -307,14 +307,62 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
                     break  # past what the verb introduces: "a matching algorithm that ... the discovery of LMC"
                 if len(word) < 3 or word.isdigit() or word in _NOT_COINED or _HYPHEN_ADJ.search(word.lower()):
                     continue  # "LLMs", "PEFT-based"
-                if re.fullmatch(r"[A-Z][A-Za-z]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
+                if re.fullmatch(r"[A-Z][A-Za-z\-]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
                     continue  # a class of existing things ("MoEs", "LS-SVMs"), a compound of words ("Logit-Adjusted")
-                return word
+                what = _what_it_is(sentence[name.end():]) or (
+                    _what_it_is_before(sentence[max(0, cue.start() - 200):cue.start()])
+                    if cue.group(0).lower() in ("called", "named", "dubbed", "termed") else None)
+                return f"{word}, {what}" if what else word  # (the paper, beside the node of the method it names)
     for m in mentions:
         if (m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60
                 and not re.search(r"\b(?:a|an)\s+$", abstract[max(0, m.start_char - 4) : m.start_char], re.I)):
             return m.text  # (not "a Frank-Wolfe algorithm": one of a kind, no name)
     return None
+
+
+#: What a name is said to be, right after it: "CLIPTTA, a new gradient-based TTA method for vision-language models
+#: that ...", "HeroFilter, a simple yet powerful GNN, which ..." (up to the clause's end, and its "for" phrase)
+_WHAT_IT_IS = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*,\s+(an?\s+(?:[\w\-+]+\s+){0,5}?[\w\-+]+?)"
+                         r"(\s+for\s+(?:[\w\-+]+\s+){0,3}?[\w\-+]+)?(?=\s*(?:[,.;:]|$)|\s+(?:that|which|where|whose|"
+                         r"with|to|by|in|on|based)\b)")
+_PRAISE = frozenset("yet fully highly very truly".split())
+
+
+def _what_it_is(after: str) -> str | None:
+    """The appositive right after a coined name, without its praise: "a gradient-based TTA method for
+    vision-language models" for CLIPTTA; None when no appositive follows.
+
+    >>> _what_it_is(", a simple yet powerful GNN, which extracts information across the spectrum.")
+    'a GNN'
+    >>> _what_it_is(" that beats everything.") is None
+    True
+    """
+    m = _WHAT_IT_IS.match(after[:160])
+    if not m:
+        return None
+    article, *words = (m.group(1) + (m.group(2) or "")).split()
+    words = [w for w in words if w.lower() not in EVALUATIVE and w.lower() not in _PRAISE]
+    while words and words[0].lower() in ("and", "but", "or"):
+        words = words[1:]
+    if not words:
+        return None
+    return ("an" if words[0][0].lower() in "aeiou" else "a") + " " + " ".join(words)
+
+
+#: What a name is said to be before "named": "we suggest a risk estimator of PU learning that balances positive and
+#: negative classification error rates, named DC-PU"
+_WHAT_IT_IS_BEFORE = re.compile(r"(?:^|\s)(an?\s+(?:[\w\-+]+\s+){0,5}?[\w\-+]+)"
+                                r"(?:\s+(?:that|which|where|whose)\s[^;,]*)?,?\s*$")
+
+
+def _what_it_is_before(before: str) -> str | None:
+    """The noun phrase a "named" cue closes, without its relative clause or praise; None when there is none.
+
+    >>> _what_it_is_before("we suggest a risk estimator of PU learning that balances error rates, ")
+    'a risk estimator of PU learning'
+    """
+    m = _WHAT_IT_IS_BEFORE.search(before)
+    return _what_it_is(", " + m.group(1) + ".") if m else None
 
 
 #: Where what an introducing verb names has ended: a relative clause, a comma, a semicolon (a colon lists it):

@@ -230,9 +230,14 @@ def test_graph_concept_ids_are_xml_names():
 
 def test_graph_paper_label_is_the_name_it_coins():
     t = "Reinforcement learning is costly. We propose UFO-RL, an uncertainty-focused framework for fast RL."
-    G = _graph([_paper(t, [("Reinforcement learning", t)])])
-    paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper")
-    assert G.nodes[paper]["label"] == "UFO-RL"
+    t2 = "We propose DC-PU for this. UFO-RL is fast."
+    t3 = "We suggest a risk estimator of PU learning that balances error rates, named DC-PU, and train it."
+    G = _graph([_paper(t, [("Reinforcement learning", t), ("UFO-RL", t, {"role": "proposes"})]),
+                _paper(t2, [("UFO-RL", t2)]), _paper(t3, [("DC-PU", t3, {"role": "proposes"})])])
+    labels = [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "paper"]
+    # the name first, then what the paper says it is (its praise dropped): apart from the node of the method itself
+    assert labels == ["UFO-RL, an uncertainty-focused framework for RL", "DC-PU", "DC-PU, a risk estimator of PU learning"]
+    assert "UFO-RL" in {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
 
 
 @pytest.mark.parametrize("text, mentions", [
