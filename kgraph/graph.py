@@ -1594,6 +1594,13 @@ _TUNED_SYMBOL = re.compile(r"\$[^$\s]{1,12}\$\s+(?:tuning|selection)\b|\btuning\
 _UNBIASED_CONSISTENT = re.compile(r"\b(?:un)?biased\s+and\s+consistent\b|\bconsistent\s+and\s+(?:un)?biased\b", re.I)
 
 
+#: A sequence model trained on text models language: "large-scale text experiments with LSTMs", "LSTMs trained on
+#: text" (a model of a text's images, or text-to-image generation, is none)
+_MODELS_TEXT = re.compile(r"\btext\s+experiments\s+(?:with|on|using)\s+(?:LSTMs?|RNNs?|GRUs?|recurrent\s+(?:neural\s+)?"
+                          r"networks?)\b|\b(?:LSTMs?|RNNs?|GRUs?|recurrent\s+(?:neural\s+)?networks?)\s+(?:trained\s+)?on\s+"
+                          r"(?:(?:natural|large-scale)\s+)?(?:text|language)(?:\s+(?:data|corpora|corpus))?\b", re.I)
+
+
 class _All(NamedTuple):
     """Patterns a text must all hold, searched in order (the first a cheap, rare one)."""
 
@@ -1615,7 +1622,8 @@ _CLASSIFIES_IMAGES = _All((
 #: table) in an abstract with mathematics, as written (the plain text has none)
 _PHRASED = ((_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
             (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"),
-            (_CLASSIFIES_IMAGES, "image classification"), (_UNBIASED_CONSISTENT, "statistical consistency"))
+            (_CLASSIFIES_IMAGES, "image classification"), (_UNBIASED_CONSISTENT, "statistical consistency"),
+            (_MODELS_TEXT, "language modeling"))
 _PHRASED_IN_MATH = ((_TUNED_SYMBOL, "hyperparameter tuning"),)
 
 #: "minimizing non-convex functionals" is nonconvex optimization: the verb, and the kind of function it acts on.

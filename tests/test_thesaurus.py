@@ -810,3 +810,15 @@ def test_graph_statistical_consistency_is_said_of_estimators_not_of_results():
     reach = [_reach(G, p) for p in _papers(G)]
     assert all("statistical consistency" in r for r in reach[:3])
     assert "statistical consistency" not in reach[3]
+
+
+def test_graph_a_recurrent_model_trained_on_text_models_language():
+    t1 = "Large-scale text experiments with LSTMs show the improved loss exponents hold."
+    t2 = "We evaluate on image classification and language modeling."
+    t3 = "LSTMs trained on video frames predict motion; text-to-image generation is another matter."
+    t4 = "Large language models are trained on web text."
+    G = _graph([_paper(t1, ["loss exponents"], "concept"), _paper(t2, ["image classification", "language modeling"], "task"),
+                _paper(t3, ["LSTMs", "text-to-image generation"]), _paper(t4, ["Large language models"])])
+    reach = [{label.lower() for label in _reach(G, p)} for p in _papers(G)]
+    assert "language models" in reach[0] and "language models" in reach[1]
+    assert "language models" not in reach[2]
