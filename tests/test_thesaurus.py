@@ -822,3 +822,13 @@ def test_graph_a_recurrent_model_trained_on_text_models_language():
     reach = [{label.lower() for label in _reach(G, p)} for p in _papers(G)]
     assert "language models" in reach[0] and "language models" in reach[1]
     assert "language models" not in reach[2]
+
+
+def test_graph_a_learning_rate_is_a_hyperparameter():
+    t1 = "We analyse cyclical learning rates and linear decay to zero for SGD."
+    t2 = "A new proxy step-size makes Adafactor stable."
+    t3 = "We introduce a new hyperparameter tuning strategy for conformal prediction."
+    G = _graph([_paper(t1, ["cyclical learning rates"], "concept"), _paper(t2, ["proxy step-size"], "concept"),
+                _paper(t3, ["hyperparameter tuning strategy"])])
+    reach = [{label.lower() for label in _reach(G, p)} for p in _papers(G)]
+    assert all("hyperparameter optimization" in r for r in reach)
