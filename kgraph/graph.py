@@ -375,9 +375,15 @@ _NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CN
                          "GANs", "MDP", "MDPs", "KL", "RKHS", "PAC", "ReLU", "OOD", "IID", "I.I.D."})
 
 
-def _mention_terms(m: Mention) -> list[tuple[str, bool]]:
-    """The terms one mention is about, as ``(surface, named)``."""
-    return list(_terms_of(m.text, m.long_form, m.short_form, m.proposed))
+def _mention_terms(m: Mention, keep: frozenset = frozenset()) -> list[tuple[str, bool]]:
+    """The terms one mention is about, as ``(surface, named)``; ``keep``: names whose first word looks evaluative
+    but belongs to them ("optimal transport", "large language model"; keys, from :func:`_evaluative_names`)."""
+    return list(_terms_of(m.text, m.long_form, m.short_form, m.proposed, keep))
+
+
+def _evaluative_names(th: Thesaurus) -> frozenset:
+    """The keys of the thesaurus's names that begin with a word :data:`EVALUATIVE` would strip."""
+    return frozenset(k for k in th.names if " " in k and k.split()[0] in EVALUATIVE)
 
 
 #: A possessive between words: "Adafactor's matrix factorization".
@@ -385,7 +391,8 @@ _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\s+(?=\w)")
 
 
 @lru_cache(maxsize=1 << 16)
-def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed: bool) -> tuple:
+def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed: bool,
+              keep: frozenset = frozenset()) -> tuple:
     m = Mention(text, 0, len(text), "concept", long_form=long_form, short_form=short_form,
                 role="proposes" if proposed else "mentions")
     if m.long_form and m.short_form:  # a whole definition: "long form (SHORT) [tail]"
@@ -414,7 +421,13 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
     out = []
     for part in parts:
-        term = clean_term(part)
+        words = part.split()
+        if keep and len(words) > 1 and words[0].lower() in EVALUATIVE and any(
+                concept_key(" ".join(words[:n])) in keep for n in range(2, min(len(words), 4) + 1)):
+            rest = clean_term(" ".join(words[1:]))  # "optimal transport problem": the name's own first word stays
+            term = f"{words[0]} {rest}" if rest else ""
+        else:
+            term = clean_term(part)
         if term and not is_junk(term):
             out.append((term, named))
     return tuple(out)
@@ -488,6 +501,7 @@ def build_graph(
         if len(words) > 1 and any(w in spelt for w in words):
             shorts[short_key] = " ".join(spelt.get(w, w) for w in words)
 
+    keep = _evaluative_names(th)
     defined_at: set[tuple[str, str]] = set()  # (paper, key): a short form whose definition was read for its kind
     for paper, ms in zip(papers, mentions):
         terms: dict[str, list] = {}
@@ -497,7 +511,7 @@ def build_graph(
             if short_key in shorts and not m.short_form:
                 found = [(None, True)]  # a use of a short form defined alike everywhere (here or elsewhere)
             else:
-                found = _mention_terms(m)
+                found = _mention_terms(m, keep)
             if expand:
                 found = [(_expand(surface, expand), named, surface) for surface, named in found]
             else:
@@ -560,6 +574,13 @@ def build_graph(
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms, th)
     up = _add_topics(nodes, broader, fold, concepts, th)
+    # a topic the thesaurus knows, or a name a paper defines, that leads to no node at all stays a node of its
+    # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"
+    for key, c in concepts.items():
+        if (key not in nodes and not fold.get(key) and not up.get(key) and not c.text_only and c.papers
+                and (_topic_of(key, th) or c.shorts and " " in key)
+                and key not in FIELD_GENERIC and key not in LONE_GENERIC and not is_vague(key) and not is_junk(key)):
+            nodes.add(key)
     _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
     ids = {key: concept_id(key) for key in nodes}
     kinds = {key: _kind_by_name(key, concepts[key], max(KINDS, key=lambda k: (concepts[key].kinds[k], -KINDS.index(k))))
@@ -1057,6 +1078,16 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _topic_of(key: str, th: Thesaurus) -> str | None:
+    """The thesaurus topic (no area) a key names, itself or before a generic head ("optimal transport problem")."""
+    words = key.split()
+    for k in (key, " ".join(words[:-1]) if len(words) > 1 and words[-1] in GENERIC_HEADS else None):
+        topic = th.names.get(k) if k else None
+        if topic is not None and not th.is_area(topic):
+            return topic
+    return None
 
 
 def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, list[str]]:

@@ -95,6 +95,22 @@ def _spelt_as_a_name(long: str) -> bool:
     return len(content) >= 3 and all(any(ch.isupper() for ch in w) and w[0].isalpha() for w in content)
 
 
+#: Heads after a definition's bracket that name no new thing: "Sparse mixture-of-experts (MoE) models"
+_MODEL_HEADS = frozenset("model network architecture".split())
+
+
+def _initials(short: str, long: str) -> bool:
+    """The capitals of a short form are, in order, the initials of its long form's words: an acronym spelt out.
+
+    >>> [_initials(s, l) for s, l in (("ViTs", "Vision transformers"), ("MoE", "mixture-of-experts"),
+    ...                                ("GNNs", "graph neural networks"), ("Table", "see the results"))]
+    [True, True, True, False]
+    """
+    capitals = [ch.lower() for ch in short if ch.isupper()]
+    words = [w for w in re.split(r"[\s\-]+", long) if w and w.lower() not in _NAME_GLUE]
+    return len(words) >= 2 and len(capitals) >= 2 and capitals == [w[0].lower() for w in words]
+
+
 class MentionRules:
     """spaCy component: turns the tagger's spans into final :class:`Mention` objects."""
 
@@ -176,7 +192,7 @@ class MentionRules:
             long_key = (ab.long.start, ab.long.end)
             short_key = (ab.short.start, ab.short.end)
             kind = self._kind_for(kinds, long_key) or self._kind_for(kinds, short_key)
-            if kind is None and _spelt_as_a_name(ab.long.text):
+            if kind is None and (_spelt_as_a_name(ab.long.text) or _initials(ab.short.text, ab.long.text)):
                 kind = "method"  # "CLEVER (Cross Lipschitz Extreme Value for nEtwork Robustness)": a name, spelt out
             if kind is None:
                 continue  # the model saw nothing there: "(see Table 2)", "(ii)"
@@ -196,8 +212,12 @@ class MentionRules:
                     for k in [k for k in kinds if _overlaps(k, key)]:
                         del kinds[k]
                     kinds[key] = kind
+                if key[1] == short_key[1] and key[1] < len(doc) and doc[key[1]].text == ")":
+                    del kinds[key]  # the tagger stopped before the bracket closes: "[Vision transformers (ViTs])"
+                    key = (key[0], key[1] + 1)
+                    kinds[key] = kind
                 tail = [t.lower_ for t in doc[short_key[1] : key[1]] if not t.is_punct]
-                if any(concept_key(w) not in ("", *GENERIC_HEADS) for w in tail):
+                if any(concept_key(w) not in ("", *GENERIC_HEADS, *_MODEL_HEADS) for w in tail):
                     continue
                 short_of[key] = ab.short.text
                 long_of[key] = ab.long.text

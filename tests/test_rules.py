@@ -79,13 +79,25 @@ def test_rules_a_span_cut_at_the_bracket_of_a_name_spelt_out_gives_way_to_the_de
         ("CCLINC", None), ("Common Coalition Language System at Lincoln Laboratory", "CCLINC")]
 
 
+def test_rules_acronym_definitions_read_whole_though_the_tagger_stops_short_or_adds_a_model_head(nlp):
+    text = "Vision transformers (ViTs) produce artifacts. Sparse mixture-of-experts (MoE) models route tokens."
+    ms = _rules(nlp, text, [("Vision transformers (ViTs", "method"), ("Sparse mixture-of-experts (MoE) models", "method")])
+    assert [(m.text, m.long_form, m.short_form) for m in ms] == [
+        ("Vision transformers (ViTs)", "Vision transformers", "ViTs"),
+        ("Sparse mixture-of-experts (MoE) models", "mixture-of-experts", "MoE")]
+    # an acronym whose capitals are its long form's initials is a definition though the tagger saw nothing
+    ms = _rules(nlp, "Graph neural networks (GNNs) pass messages.", [])
+    assert [(m.text, m.short_form) for m in ms] == [("Graph neural networks", "GNNs"), ("GNNs", None)]
+
+
 def test_rules_unsure_spans_go_unless_the_text_defines_them(nlp):
     text = "Stochastic gradient descent trains mixture of experts (MoE) models on protein folding."
     ms = _rules(nlp, text, [("Stochastic gradient descent", "method", 0.3), ("mixture of experts", "method", 0.3),
                             ("protein folding", "task", 0.9)])
     assert [m.text for m in ms] == ["mixture of experts", "MoE", "protein folding"]
     kept = _rules(nlp, text, [("Stochastic gradient descent", "method", 0.3)], min_confidence=0.2)
-    assert [m.text for m in kept] == ["Stochastic gradient descent"]
+    # (the definition is the text's own: an acronym of its long form's initials)
+    assert [m.text for m in kept] == ["Stochastic gradient descent", "mixture of experts", "MoE"]
 
 
 def test_rules_mark_what_the_paper_proposes(nlp):
@@ -136,9 +148,11 @@ def test_rules_roles_follow_the_sentence(nlp):
     assert _role("method", False, sents[1], text.rindex("diffusion")) == "uses"
 
 
-def test_rules_without_tagger_spans_find_nothing(nlp):
-    doc = nlp("Graph neural networks (GNNs) are popular.")
+def test_rules_without_tagger_spans_find_nothing_but_definitions(nlp):
+    doc = nlp("Graph neural networks are popular (see Table 2).")
     assert MentionRules(nlp, "kgraph_mentions")(doc)._.kgraph_mentions == []
+    doc = nlp("Graph neural networks (GNNs) are popular.")
+    assert [m.text for m in MentionRules(nlp, "kgraph_mentions")(doc)._.kgraph_mentions] == ["Graph neural networks", "GNNs"]
 
 
 def test_rules_named_datasets_and_metrics_the_tagger_missed_become_mentions(nlp):

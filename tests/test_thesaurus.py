@@ -832,3 +832,14 @@ def test_graph_a_learning_rate_is_a_hyperparameter():
                 _paper(t3, ["hyperparameter tuning strategy"])])
     reach = [{label.lower() for label in _reach(G, p)} for p in _papers(G)]
     assert all("hyperparameters" in r for r in reach)  # (a learning rate is one; tuning them sits under them)
+
+
+def test_graph_a_topic_one_paper_writes_stays_a_node_when_nothing_above_it_is_one():
+    t1 = "Vision transformers (ViTs) produce artifacts in attention maps on ADE20K."
+    t2 = "We formulate routing as an optimal transport problem and propose OT-Route."
+    t3 = "Split conformal prediction gives coverage; conformal prediction needs exchangeability."
+    t4 = "We study Graph Networks on Cora."
+    G = _graph([_paper(t1, ["Vision transformers (ViTs)", "ADE20K"]), _paper(t2, ["optimal transport problem", "OT-Route"]),
+                _paper(t3, ["Split conformal prediction", "conformal prediction"]), _paper(t4, ["Graph Networks", "Cora"])])
+    for i, wanted in enumerate(["vision transformers", "optimal transport", "conformal prediction"]):
+        assert wanted in {label.lower() for label in _reach(G, _papers(G)[i])}
