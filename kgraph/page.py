@@ -155,6 +155,51 @@ def _font(d: Mapping) -> float:
     return round(11.0 + min(8.0, 2.0 * math.log2(importance(d))), 1)
 
 
+#: Pages of at most this many nodes are spread so that their labels fit at the opening zoom.
+SPREAD_MAX = 150
+#: The canvas width (pixels) the opening view is planned for: about a laptop's.
+OPEN_WIDTH = 850.0
+
+
+def spread_labels(xy: np.ndarray, widths: np.ndarray, heights: np.ndarray, sizes: np.ndarray, *,
+                  zoom: float = 1.0, rounds: int = 200) -> np.ndarray:
+    """Positions moved apart, each pair a little at a time, until no two labels overlap at ``zoom``.
+
+    The overlap removal of map layouts (Gephi's "noverlap"): a label is a box under its node (``widths``,
+    ``heights`` in screen pixels, ``zoom`` page units a pixel); two overlapping boxes are pushed apart
+    along the axis where they overlap least, by half of it each, for at most ``rounds`` rounds.
+
+    >>> xy = spread_labels(np.array([[0., 0.], [5., 0.]]), np.array([40., 40.]), np.array([12., 12.]), np.zeros(2))
+    >>> bool(abs(xy[1, 0] - xy[0, 0]) >= 40 or abs(xy[1, 1] - xy[0, 1]) >= 12)
+    True
+    """
+    xy = xy.astype(float).copy()
+    n = len(xy)
+    if n < 2:
+        return xy
+    hw = widths * zoom / 2 + 1.0
+    hh = heights * zoom / 2 + 1.0
+    off = sizes + hh  # a label's centre sits under its node
+    eye = np.eye(n, dtype=bool)
+    for _ in range(rounds):
+        cy = xy[:, 1] + off
+        dx = xy[:, 0][:, None] - xy[:, 0][None, :]
+        dy = cy[:, None] - cy[None, :]
+        ox = hw[:, None] + hw[None, :] - np.abs(dx)
+        oy = hh[:, None] + hh[None, :] - np.abs(dy)
+        hit = (ox > 0) & (oy > 0) & ~eye
+        if not hit.any():
+            break
+        # ties (a node on another) part by index, so that nothing stays stuck
+        sx = np.where(dx == 0, np.sign(np.arange(n)[:, None] - np.arange(n)[None, :]), np.sign(dx))
+        sy = np.where(dy == 0, np.sign(np.arange(n)[:, None] - np.arange(n)[None, :]), np.sign(dy))
+        along_x = hit & (ox <= oy)
+        along_y = hit & (ox > oy)
+        xy[:, 0] += 0.5 * np.where(along_x, sx * ox, 0).sum(axis=1) / np.maximum(1, hit.sum(axis=1))
+        xy[:, 1] += 0.5 * np.where(along_y, sy * oy, 0).sum(axis=1) / np.maximum(1, hit.sum(axis=1))
+    return xy
+
+
 def label_zooms(xy: np.ndarray, widths: np.ndarray, heights: np.ndarray, *, cap: float = 1e4) -> np.ndarray:
     """The zoom from which each label (in rank order) overlaps no label ranked above it.
 
@@ -504,6 +549,14 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
     fonts = np.array([_font(G.nodes[n]) for n in order])
     widths = np.array([0.56 * f * len(t) + 8 for f, t in zip(fonts, labels)])
     sizes = np.array([max(2.0, node_size(G.nodes[n]) * scale_size) for n in order])
+    if not all_labels and len(order) <= SPREAD_MAX:  # a small page: nodes move apart until their labels fit
+        for _ in range(3):  # (spread, then back to the page's extent, which the opening view fits)
+            xy = spread_labels(xy, widths, fonts * 1.3, sizes, zoom=1000.0 / OPEN_WIDTH)
+            shown = xy[[i for i, n in enumerate(order) if layer[n] == "map"] or slice(None)]
+            wide = float(np.ptp(shown, axis=0).max()) if len(shown) > 1 else 0.0
+            if wide <= 1000.0 * 1.02:
+                break
+            xy = xy * (1000.0 / wide)
     under = xy + np.column_stack([np.zeros(len(order)), sizes])  # labels sit under their node
     zooms = np.zeros(len(order)) if all_labels else label_zooms(under, widths, fonts * 1.3)
 

@@ -15,6 +15,7 @@
   var focusSet = {};
   var selected = null;
   var RELATIONS = ["proposes", "addresses", "evaluates_on", "uses", "mentions"];
+  var BULK_FROM = 200;  // shown nodes from which the view fits their bulk, not every outlier
   var SPARE_LABELS = 300;  // labels past their precomputed zoom, placed where they still fit, per frame
   D.show.forEach(function (l) { shown[l] = true; });
 
@@ -175,6 +176,18 @@
     document.body.setAttribute("data-kg-shown", String(c + p));
   }
 
+  // the view on what is shown: all of a small map; of a large one, the bulk (a few outlying nodes, such as
+  // broader terms placed between far parts, would leave the rest a blob in the middle)
+  function fitShown() {
+    var ids = [], xs = [], ys = [];
+    D.nodes.forEach(function (n) { if (!n.hidden) { ids.push(n.id); xs.push(n.x); ys.push(n.y); } });
+    if (ids.length < BULK_FROM) { network.fit({ animation: false }); return; }
+    function cut(v, q) { var s = v.slice().sort(function (a, b) { return a - b; }); return s[Math.floor(q * (s.length - 1))]; }
+    var x0 = cut(xs, 0.02), x1 = cut(xs, 0.98), y0 = cut(ys, 0.02), y1 = cut(ys, 0.98);
+    network.fit({ animation: false, nodes: ids.filter(function (id, i) {
+      return xs[i] >= x0 && xs[i] <= x1 && ys[i] >= y0 && ys[i] <= y1; }) });
+  }
+
   // --- switches --------------------------------------------------------
   var boxes = { layer: {}, kind: {} };
   function applyVisibility() {
@@ -196,7 +209,7 @@
     box.addEventListener("change", function () {
       if (group === "layer") shown[key] = box.checked; else kindOn[key] = box.checked;
       applyVisibility();
-      if (!selected) network.fit({ animation: false });  // what is shown now, all in view
+      if (!selected) fitShown();  // what is shown now in view
     });
     label.appendChild(box);
     if (colour) { var sw = el("span", null, "swatch"); sw.style.background = colour; label.appendChild(sw); }
@@ -545,7 +558,8 @@
       network.fit();
       network.moveTo({ scale: network.getScale() * 0.85 });
     }
-    else if (D.paths) {  // the panel narrows the canvas; fit again, with room for the end labels
+    else if (!D.paths) fitShown();
+    else {  // the panel narrows the canvas; fit again, with room for the end labels
       showPaths();
       network.setSize("100%", "100%");
       network.fit();
