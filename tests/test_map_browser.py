@@ -318,3 +318,22 @@ def test_browser_small_map_labels_every_node_and_fits_what_is_shown(browser, tmp
     assert len(labelled) >= 0.7 * len(shown), (len(labelled), len(shown))
     page.page.screenshot(path=str(tmp_path / "small.png"))
     page.close()
+
+
+def test_browser_a_large_map_fits_its_bulk_not_every_outlier(browser, corpus_out):
+    page = Page(browser, corpus_out / "graph.html")
+    page.page.check("input[data-layer='paper']")
+    page.page.check("input[data-layer='rare']")
+    page.page.wait_for_timeout(300)
+    shown = page.js("() => window.kgraph.data.nodes.filter(n => !n.hidden).map(n => n.id)")
+    assert len(shown) >= 200
+    inside = page.js("""(ids) => {
+        const net = window.kgraph.network, c = document.querySelector('#graph canvas').getBoundingClientRect();
+        const pos = net.getPositions(ids);
+        return ids.filter(id => { const p = net.canvasToDOM(pos[id]);
+                                  return p.x >= 0 && p.y >= 0 && p.x <= c.width && p.y <= c.height; }).length; }""", shown)
+    bulk = page.js("() => window.kgraph.network.getScale()")
+    page.js("() => window.kgraph.network.fit({animation: false})")
+    everything = page.js("() => window.kgraph.network.getScale()")
+    assert 0.9 * len(shown) <= inside and bulk >= everything  # (closer in, or the same when nothing lies far out)
+    page.close()
