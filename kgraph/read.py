@@ -15,6 +15,7 @@ import io
 import itertools
 import json
 import logging
+import os
 import re
 import time
 import unicodedata
@@ -677,22 +678,45 @@ def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]
     return meta
 
 
-def _files(inputs: Iterable[str | Path]) -> list[Path]:
+def _files(inputs: Iterable[str | Path], warn: Warn = lambda msg: None) -> list[Path]:
+    """The files to read: each input file, and the readable files of each input folder, recursively.
+
+    In a folder, hidden entries and other suffixes are passed over; a
+    subfolder that cannot be opened, a link to nothing and anything that is
+    not a regular file (a named pipe) are skipped with a warning.
+    """
     files: list[Path] = []
     for item in inputs:
         path = Path(item)
         if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*")
-                if p.is_file() and p.suffix.lower() in SUFFIXES and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )
+            found = []
+
+            def refused(err: OSError) -> None:
+                warn(f"{err.filename}: cannot open this folder ({err.strerror or err}); skipped")
+
+            for root, dirs, names in os.walk(path, onerror=refused):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in names:
+                    p = Path(root) / name
+                    if name.startswith(".") or p.suffix.lower() not in SUFFIXES:
+                        continue
+                    if p.is_file():
+                        found.append(p)
+                    elif p.is_symlink() and not p.exists():
+                        warn(f"{p}: a link to nothing; skipped")
+                    else:
+                        warn(f"{p}: not a regular file; skipped")
             if not found:
                 raise InputError(f"{path}: no {', '.join(SUFFIXES)} files in this folder")
-            files.extend(found)
+            files.extend(sorted(found))
         elif path.is_file():
             if path.suffix.lower() not in SUFFIXES:
                 raise InputError(f"{path}: unsupported file type {path.suffix or '(none)'!r}; use {', '.join(SUFFIXES)}")
             files.append(path)
+        elif path.is_symlink() and not path.exists():
+            raise InputError(f"{path}: a link to nothing")
+        elif path.exists():
+            raise InputError(f"{path}: not a regular file or folder")
         else:
             raise InputError(f"{path}: no such file or folder")
     return files
@@ -743,9 +767,15 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     papers: dict[str, Paper] = {}
     known: dict[str, str] = {}  # identity key (sources.identity_keys) -> paper id
     inputs = [Path(i) for i in inputs]
-    files = _files(inputs)
+    files = _files(inputs, warn)
     for path in files:
-        text = _read_text(path, warn)
+        try:
+            text = _read_text(path, warn)
+        except InputError as err:
+            if path in inputs:
+                raise
+            warn(f"{err}; skipped")  # found in a folder: one unreadable file does not stop the others
+            continue
         if text is None:
             continue
         suffix = path.suffix.lower()

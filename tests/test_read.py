@@ -409,3 +409,34 @@ def test_read_messages_stay_on_one_line(tmp_path):
     warnings = []
     read_inputs([path], warn=warnings.append)
     assert len(warnings) == 1 and "\n" not in warnings[0] and len(warnings[0]) < len(str(path)) + 120
+
+
+def test_read_folder_skips_what_it_cannot_read_with_a_warning(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    (tmp_path / "good.jsonl").write_text('{"abstract": "We study graph neural networks on molecules."}\n')
+    (tmp_path / "locked.csv").write_text("abstract\nWe study transformers.\n")
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    os.symlink(tmp_path / "gone.jsonl", tmp_path / "dangling.jsonl")
+    real = Path.read_bytes
+
+    def read_bytes(self):
+        if self.name == "locked.csv":
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    notes = []
+    papers = read_inputs([tmp_path], warn=notes.append)
+    assert [p.abstract for p in papers] == ["We study graph neural networks on molecules."]
+    assert any(n.endswith("locked.csv: cannot read (Permission denied); skipped") for n in notes)
+    assert any(n.endswith("pipe.jsonl: not a regular file; skipped") for n in notes)
+    assert any(n.endswith("dangling.jsonl: a link to nothing; skipped") for n in notes)
+    # named on the command line, each is an error that says what it is
+    with pytest.raises(InputError, match="locked.csv: cannot read"):
+        read_inputs([tmp_path / "locked.csv"])
+    with pytest.raises(InputError, match="pipe.jsonl: not a regular file or folder"):
+        read_inputs([tmp_path / "pipe.jsonl"])
+    with pytest.raises(InputError, match="dangling.jsonl: a link to nothing"):
+        read_inputs([tmp_path / "dangling.jsonl"])
