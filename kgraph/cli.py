@@ -573,6 +573,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("kgraph: interrupted; previous outputs left as they were", file=sys.stderr)
         return 130
+    except MemoryError:
+        _error(f"out of memory while running 'kgraph {args.command}'; previous outputs left as they were "
+               "(build fewer abstracts at a time, or on a machine with more memory)")
+        return 2
     finally:
         restore_logging()
 

@@ -301,6 +301,24 @@ def write_json(G: nx.Graph, path, *, pos: Mapping | None = None) -> None:
     write_graph_files(G, json_path=path, pos=pos)
 
 
+_STAGED = re.compile(r"^\.(graph\.(?:html|gexf|json|graphml))\.(\d+)\.tmp$")
+
+
+def _remove_stale(out: Path) -> None:
+    """Remove the staged files a killed build left in ``out`` (their process is gone); a running one's stay."""
+    for path in out.glob(".graph.*.tmp"):
+        m = _STAGED.match(path.name)
+        if m is None or int(m.group(2)) == os.getpid():
+            continue
+        try:
+            os.kill(int(m.group(2)), 0)
+        except ProcessLookupError:
+            path.unlink(missing_ok=True)
+            log.info(f"{path}: removed, left by a build that was stopped")
+        except (PermissionError, OverflowError, ValueError):
+            continue  # (another user's process, or no such number: left alone)
+
+
 def write_all(G: nx.Graph, out_dir, *, html_max_concepts: int = HTML_MAX_CONCEPTS,
               html_max_papers: int = HTML_MAX_PAPERS, force: bool = False) -> list[Path]:
     """Lay ``G`` out and write the four files into ``out_dir`` atomically; return their paths.
@@ -319,6 +337,7 @@ def write_all(G: nx.Graph, out_dir, *, html_max_concepts: int = HTML_MAX_CONCEPT
             and stored_fingerprint(out / "graph.graphml") == stamp):
         log.info(f"{out}: the graph is unchanged; files kept as they are")
         return finals
+    _remove_stale(out)
     names = {name: out / f".{name}.{os.getpid()}.tmp" for name in FILES}
     # the files that carry the fingerprint go into place last
     order = ("graph.html", "graph.gexf", "graph.json", "graph.graphml")

@@ -651,6 +651,16 @@ def _no_abstract(rec: dict) -> str:
     return f'"abstract" is {_kind(value)}, not text'
 
 
+#: A year as records write it: four digits alone or opening a date ("2023-05-01", RIS's "2019///").
+_YEAR = re.compile(r"^\s*(\d{4})(?!\d)")
+#: The earliest year a paper may have; the latest is next year (a preprint dated ahead).
+FIRST_YEAR = 1900
+
+
+def _last_year() -> int:
+    return time.localtime().tm_year + 1
+
+
 def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]:
     meta: dict[str, str | int] = {}
     for key in META_FIELDS:
@@ -660,11 +670,13 @@ def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]
         if key == "authors" and isinstance(value, list):
             value = "; ".join(str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value)
         if key == "year":
-            try:
-                value = int(str(value).strip()[:4])
-            except ValueError:
-                warn(f"{path}:{where}: year {_clip(repr(value), QUOTE_CHARS)} is not a year; left out")
+            found = _YEAR.match(str(value))  # "2023", 2023, "2023-05-01", "2023/5"
+            year = int(found.group(1)) if found else None
+            if year is None or not FIRST_YEAR <= year <= _last_year():
+                why = "is not a year" if year is None else f"is not a year of a paper ({FIRST_YEAR}-{_last_year()})"
+                warn(f"{path}:{where}: year {_clip(repr(value), QUOTE_CHARS)} {why}; left out")
                 continue
+            value = year
         elif isinstance(value, (dict, list)):
             value = json.dumps(value, ensure_ascii=False)
         if isinstance(value, str):

@@ -306,3 +306,20 @@ def test_cli_papers_lists_papers_about_a_concept_through_narrower_terms(corpus_k
     written = [(d["paper"], w) for d in data["papers"] for w in d["written"]]
     assert "nonparametric function estimation" in [w for _, w in written]
     assert all(w.lower() in abstracts[p].lower() for p, w in written)
+
+
+def test_cli_out_of_memory_is_one_line_and_keeps_earlier_outputs(tmp_path, monkeypatch, capsys):
+    import importlib
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "graph.json").write_text("earlier")
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(importlib.import_module("kgraph.build"), "build", exhausted)
+    code = main(["build", str(ROOT / "data"), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith("kgraph: error: out of memory while running 'kgraph build'")
+    assert (out / "graph.json").read_text() == "earlier"

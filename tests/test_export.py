@@ -325,3 +325,21 @@ def test_export_html_panel_relations_escaped_and_path_pages_list_them(small_grap
     data = _page_data(tmp_path / "p.html")
     assert data["rels"] == [dict(rels[0], h=None, hl="Mamba")]  # Mamba is not on the page: its label, not a link
     assert data["records"][b]["r"] == [0] and "r" not in data["records"][diffusion]
+
+
+def test_export_a_killed_builds_staged_files_are_removed(small_graph, tmp_path):
+    import subprocess
+    import sys
+
+    from kgraph.export import write_all
+
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone = int(done.stdout)  # a process that has ended
+    stale = tmp_path / f".graph.json.{gone}.tmp"
+    stale.write_text("half")
+    mine = tmp_path / f".graph.gexf.{os.getppid()}.tmp"  # a running process's: left alone
+    mine.write_text("in progress")
+    write_all(small_graph, tmp_path)
+    assert not stale.exists() and mine.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == [
+        "graph.gexf", "graph.graphml", "graph.html", "graph.json"]
