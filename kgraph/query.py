@@ -299,7 +299,8 @@ def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]
     """Concepts and papers that match ``text``, best first, as ``(node, score)``; empty when none does.
 
     Scores say how a concept matched: 100 its label, an alias or its short
-    form exactly (any case, or as a spelling variant); 90 all words of
+    form exactly (any case, or as a spelling variant), or a synonym the
+    thesaurus gives it ("RL" for reinforcement learning); 90 all words of
     ``text`` as whole words of a name ("diffusion" in "diffusion models",
     never in "fusion"); 80 a prefix of its words ("diff"); 70 a near
     spelling of a whole name ("difusion models"). A query of
@@ -333,6 +334,9 @@ def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]
     prefix = re.compile(r"(?<![\w-])" + r"\w*[\s-]+".join(re.escape(w) for w in words)) if words else None
     from rapidfuzz import fuzz
 
+    from .thesaurus import thesaurus
+
+    topic = thesaurus().topic(needle)  # a synonym the thesaurus knows is exact too: "RL", "lifelong learning"
     seen: dict[str, float] = {}
     for n, d in G.nodes(data=True):
         if d.get("kind") == "paper":
@@ -342,7 +346,7 @@ def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]
         score = 0.0
         for form in forms:
             f = form.lower()
-            if f == low or concept_key(form) == key:
+            if f == low or concept_key(form) == key or topic is not None and concept_key(form) == topic:
                 score = SEARCH_EXACT
                 break
             if whole and whole.search(f):

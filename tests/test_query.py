@@ -324,3 +324,13 @@ def test_query_find_paper_prefers_a_label_it_starts_and_whole_words():
                    ("Learning rates matter for clear results in learning.", ["Learning rates"])])
     lear = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and "LEAR" in d["abstract"])
     assert find_paper(G, "LEAR") == lear  # "lear" is inside "learning" and "clear" too
+
+
+def test_search_finds_a_concept_by_a_synonym_the_thesaurus_gives_it():
+    import kgraph
+    from kgraph.query import search
+
+    G = kgraph.from_texts(["Reinforcement learning agents explore sparse rewards in maze tasks.",
+                           "We study reinforcement learning with offline data from robots."]).graph
+    hits = search(G, "RL")
+    assert hits and G.nodes[hits[0][0]]["label"] == "reinforcement learning" and hits[0][1] == 100
