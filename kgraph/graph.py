@@ -297,6 +297,8 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
     for m in mentions:
         if m.proposed and m.short_form:
             return f"{m.short_form}: {_long_text(m.long_form or m.text, m.short_form)}"
+    evaluated = {w for m in mentions if m.kind in ("dataset", "metric") or m.role == "evaluates_on"
+                 for w in _COINED.findall(m.text)}
     for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", abstract):
         if sentence.rstrip().endswith("?"):
             continue
@@ -307,6 +309,8 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
                     break  # past what the verb introduces: "a matching algorithm that ... the discovery of LMC"
                 if len(word) < 3 or word.isdigit() or word in _NOT_COINED or _HYPHEN_ADJ.search(word.lower()):
                     continue  # "LLMs", "PEFT-based"
+                if word in evaluated:
+                    continue  # "... and evaluate it on QM9": the data it is tested on, not what it proposes
                 if re.fullmatch(r"[A-Z][A-Za-z\-]*[A-Z]+s", word) or re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", word):
                     continue  # a class of existing things ("MoEs", "LS-SVMs"), a compound of words ("Logit-Adjusted")
                 what = _what_it_is(sentence[name.end():]) or (

@@ -238,6 +238,11 @@ def test_graph_paper_label_is_the_name_it_coins():
     # the name first, then what the paper says it is (its praise dropped): apart from the node of the method itself
     assert labels == ["UFO-RL, an uncertainty-focused framework for RL", "DC-PU", "DC-PU, a risk estimator of PU learning"]
     assert "UFO-RL" in {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the data it is tested on names no contribution ("... and evaluate it on QM9")
+    t4 = "We propose a graph neural network for molecules and evaluate it on QM9 and ZINC."
+    G = _graph([_paper(t4, [("graph neural network", t4), ("QM9 and ZINC", t4, {"kind": "dataset", "role": "evaluates_on"})])])
+    assert [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "paper"] == [
+        "We propose a graph neural network for molecules and evaluate…"]
 
 
 @pytest.mark.parametrize("text, mentions", [
