@@ -373,10 +373,18 @@ def _read_text(path: Path, warn: Warn) -> str | None:
     try:
         text = data[skip:].decode(encoding)
     except UnicodeDecodeError as err:
-        text = data[skip:].decode(encoding, errors="replace")
-        bad = len(_NOT_TEXT.findall(text[:65536]))
-        if bad <= BINARY_SHARE * min(len(text), 65536):
-            warn(f"{path}: not valid {name} (byte {err.start + skip}); undecodable bytes replaced")
+        line = data[: err.start + skip].count(b"\n") + 1
+        try:  # a file saved as Windows-1252 / Latin-1 ("R\xe9seau") reads whole as that, losing nothing
+            if encoding != "utf-8":
+                raise UnicodeDecodeError(encoding, b"", 0, 1, "not UTF-8") from err
+            text = data[skip:].decode("cp1252")
+            if len(_NOT_TEXT.findall(text[:65536])) <= BINARY_SHARE * min(len(text), 65536):
+                warn(f"{path}:{line}: not valid UTF-8 (byte {err.start + skip}); read as Windows-1252 (Latin-1)")
+        except UnicodeDecodeError:
+            text = data[skip:].decode(encoding, errors="replace")
+            bad = len(_NOT_TEXT.findall(text[:65536]))
+            if bad <= BINARY_SHARE * min(len(text), 65536):
+                warn(f"{path}:{line}: not valid {name} (byte {err.start + skip}); undecodable bytes replaced")
     bad = len(_NOT_TEXT.findall(text[:65536]))
     if text and bad > BINARY_SHARE * min(len(text), 65536):
         warn(f"{path}: skipped, not a text file ({bad * 100 // min(len(text), 65536)}% of its first characters "

@@ -451,3 +451,12 @@ def test_read_impossible_years_are_left_out_with_a_warning(tmp_path):
     assert [p.meta.get("year") for p in papers] == [None, None, 2023, 2021, None, None, None]
     assert sum("left out" in n for n in notes) == 5
     assert any("year 99999 is not a year;" in n for n in notes) and any("is not a year of a paper (1900-" in n for n in notes)
+
+
+def test_read_a_latin1_file_reads_whole_with_a_warning_naming_its_line(tmp_path):
+    path = tmp_path / "fr.csv"
+    path.write_bytes("title,abstract\nRéseau,Nous proposons un réseau de neurones pour les graphes.\n".encode("latin-1"))
+    notes = []
+    papers = read_inputs([path], warn=notes.append)
+    assert papers[0].meta["title"] == "Réseau" and "réseau" in papers[0].abstract
+    assert notes == [f"{path}:2: not valid UTF-8 (byte 16); read as Windows-1252 (Latin-1)"]
