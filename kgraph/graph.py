@@ -344,7 +344,7 @@ def _what_it_is(after: str) -> str | None:
     m = _WHAT_IT_IS.match(after[:160])
     if not m:
         return None
-    article, *words = (m.group(1) + (m.group(2) or "")).split()
+    _, *words = (m.group(1) + (m.group(2) or "")).split()  # (the article is chosen again below)
     words = [w for w in words if w.lower() not in EVALUATIVE and w.lower() not in _PRAISE]
     while words and words[0].lower() in ("and", "but", "or"):
         words = words[1:]
@@ -1278,10 +1278,9 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
             if "ADV" not in _pos(word):
                 break
     # "convex-programming methods": a generic head after a topic's name
-    if len(words) > 1 and words[-1] in GENERIC_HEADS and " ".join(words[:-1]) in th.names:
-        topic = th.names[" ".join(words[:-1])]
-        if topic not in out:
-            out.append(topic)
+    topic = _topic_of(key, th) if words[-1] in GENERIC_HEADS else None
+    if topic is not None and topic not in out:
+        out.append(topic)
     # "non-stationary Lipschitz bandits", "1-Lipschitz ResNets": a term with a topic's word anywhere in it
     for word in words:
         for part in dict.fromkeys((word, *word.split("-"))):
