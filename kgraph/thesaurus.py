@@ -144,20 +144,16 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
             if names.get(k, key) != key:
                 raise ValueError(f"{source}, line {number}: {name!r} already names {topics[names[k]].label!r}")
             names[k] = key
-        for word in head_words:
-            k = concept_key(word)
-            if " " in k or not k:
-                raise ValueError(f"{source}, line {number}: '... {word}' names a head word: one word")
-            if heads.get(k, key) != key:
-                raise ValueError(f"{source}, line {number}: '... {word}' already heads {topics[heads[k]].label!r}")
-            heads[k] = key
-        for word in mark_words:
-            k = concept_key(word)
-            if " " in k or not k:
-                raise ValueError(f"{source}, line {number}: '{word} ...' names a word of the topic's terms: one word")
-            if marks.get(k, key) != key:
-                raise ValueError(f"{source}, line {number}: '{word} ...' already marks {topics[marks[k]].label!r}")
-            marks[k] = key
+        for words, table, written, what, verb in ((head_words, heads, "'... {}'", "a head word", "heads"),
+                                                  (mark_words, marks, "'{} ...'", "a word of the topic's terms", "marks")):
+            for word in words:  # one word each, of one topic
+                k = concept_key(word)
+                if " " in k or not k:
+                    raise ValueError(f"{source}, line {number}: {written.format(word)} names {what}: one word")
+                if table.get(k, key) != key:
+                    raise ValueError(f"{source}, line {number}: {written.format(word)} already {verb} "
+                                     f"{topics[table[k]].label!r}")
+                table[k] = key
         if key in topics:
             where = "kgraph's thesaurus already has it" if base and key in base.topics else "it is listed twice"
             raise ValueError(f"{source}, line {number}: {labels[0]!r}: {where}")
