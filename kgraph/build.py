@@ -86,6 +86,9 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
         kg = _build(papers, progress=bar, model_dir=model_dir, cache=cache, jobs=jobs, scheduler=scheduler,
                     topics=topics, **thresholds)
         kg.graph.graph["inputs"] = stamp
+        if not kg.graph.graph.get("concepts"):
+            log.warning(f"no concepts found in {len(papers):,} abstracts: are they abstracts of research papers, "
+                        "in English? (the map will show papers only)")
         return kg
     finally:
         if bar and bar is not progress:

@@ -323,3 +323,12 @@ def test_cli_out_of_memory_is_one_line_and_keeps_earlier_outputs(tmp_path, monke
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and err.startswith("kgraph: error: out of memory while running 'kgraph build'")
     assert (out / "graph.json").read_text() == "earlier"
+
+
+def test_cli_build_without_concepts_says_so(tmp_path, capsys):
+    src = tmp_path / "tiny.jsonl"
+    src.write_text("".join(json.dumps({"abstract": f"We study model {i} today."}) + "\n" for i in range(5)))
+    code = main(["build", str(src), "--out", str(tmp_path / "out"), "--no-cache"])
+    captured = capsys.readouterr()
+    assert code == 0 and "concepts: 0" in captured.out
+    assert "no concepts found in 5 abstracts" in captured.err
