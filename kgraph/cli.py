@@ -225,10 +225,22 @@ def _concept_line(kg, concept: str) -> str:
 
 def _link(G, center: str, node: str) -> str:
     """How ``node`` is joined to ``center``, in words: "broader", "narrower", a relation's type and direction
-    ("--used_for-->": the centre is used for it), "co-occurs", "mentions it" (a paper); "" when it is not
-    joined to the centre directly."""
+    ("--used_for-->": the centre is used for it), "co-occurs", "mentions it" (a paper); past a paper, "in N
+    papers with it" (the papers that mention both), else "through" the node before it on the shortest way;
+    "" when nothing joins them."""
     if not G.has_edge(center, node):
-        return ""
+        both = sum(1 for p in G[center] if G.nodes[p].get("kind") == "paper" and G.has_edge(p, node))
+        if both:
+            return f"in {_plural(both, 'paper')} with it"
+        between = sorted((m for m in G[center] if G.has_edge(m, node)), key=lambda m: (-int(G.nodes[m].get("papers", 0)), m))
+        if not between:  # further out: the node the shortest way reaches it from
+            import networkx as nx
+
+            try:
+                between = nx.bidirectional_shortest_path(G, center, node)[-2:-1]
+            except nx.NetworkXNoPath:
+                return ""
+        return f"through {G.nodes[between[0]].get('label', between[0])}"
     d = G.edges[center, node]
     if d.get("kind") == "mention":
         return "mentions it"

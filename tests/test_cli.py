@@ -332,3 +332,12 @@ def test_cli_build_without_concepts_says_so(tmp_path, capsys):
     captured = capsys.readouterr()
     assert code == 0 and "concepts: 0" in captured.out
     assert "no concepts found in 5 abstracts" in captured.err
+
+
+def test_cli_neighbours_at_depth_two_say_how_each_row_is_joined(corpus_out, capsys):
+    assert main(["query", "neighbours", "graph neural networks", "--depth", "2", "--json", "--graph", str(corpus_out)]) == 0
+    rows = json.loads(capsys.readouterr().out)["nodes"]
+    links = [r["link"] for r in rows]
+    assert rows and all(links)  # within two steps, every row says what joins it to the centre
+    assert any(link.startswith("in ") and link.endswith(" with it") for link in links)
+    assert any(link.startswith("through ") for link in links)
