@@ -342,9 +342,13 @@ def _what_it_is(after: str) -> str | None:
     True
     """
     m = _WHAT_IT_IS.match(after[:160])
-    if not m:
-        return None
-    _, *words = (m.group(1) + (m.group(2) or "")).split()  # (the article is chosen again below)
+    return _unpraised(m.group(1) + (m.group(2) or "")) if m else None
+
+
+def _unpraised(phrase: str) -> str | None:
+    """An appositive without its evaluative words and praise, the article chosen again ("a GNN" of "a simple yet
+    powerful GNN"); None when nothing is left."""
+    _, *words = phrase.split()
     words = [w for w in words if w.lower() not in EVALUATIVE and w.lower() not in _PRAISE]
     while words and words[0].lower() in ("and", "but", "or"):
         words = words[1:]
@@ -366,7 +370,7 @@ def _what_it_is_before(before: str) -> str | None:
     'a risk estimator of PU learning'
     """
     m = _WHAT_IT_IS_BEFORE.search(before)
-    return _what_it_is(", " + m.group(1) + ".") if m else None
+    return _unpraised(m.group(1)) if m else None
 
 
 #: Where what an introducing verb names has ended: a relative clause, a comma, a semicolon (a colon lists it):

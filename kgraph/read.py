@@ -374,23 +374,33 @@ def _read_text(path: Path, warn: Warn) -> str | None:
         text = data[skip:].decode(encoding)
     except UnicodeDecodeError as err:
         line = data[: err.start + skip].count(b"\n") + 1
-        try:  # a file saved as Windows-1252 / Latin-1 ("R\xe9seau") reads whole as that, losing nothing
-            if encoding != "utf-8":
-                raise UnicodeDecodeError(encoding, b"", 0, 1, "not UTF-8") from err
-            text = data[skip:].decode("cp1252")
-            if len(_NOT_TEXT.findall(text[:65536])) <= BINARY_SHARE * min(len(text), 65536):
-                warn(f"{path}:{line}: not valid UTF-8 (byte {err.start + skip}); read as Windows-1252 (Latin-1)")
-        except UnicodeDecodeError:
-            text = data[skip:].decode(encoding, errors="replace")
-            bad = len(_NOT_TEXT.findall(text[:65536]))
-            if bad <= BINARY_SHARE * min(len(text), 65536):
-                warn(f"{path}:{line}: not valid {name} (byte {err.start + skip}); undecodable bytes replaced")
-    bad = len(_NOT_TEXT.findall(text[:65536]))
-    if text and bad > BINARY_SHARE * min(len(text), 65536):
-        warn(f"{path}: skipped, not a text file ({bad * 100 // min(len(text), 65536)}% of its first characters "
+        text = _as_cp1252(data[skip:]) if encoding == "utf-8" else None
+        if text is not None:  # a file saved as Windows-1252 / Latin-1 ("R\xe9seau") reads whole as that, losing nothing
+            how = "read as Windows-1252 (Latin-1)"
+        else:
+            text, how = data[skip:].decode(encoding, errors="replace"), "undecodable bytes replaced"
+        bad, seen = _not_text(text)
+        if bad <= BINARY_SHARE * seen:
+            warn(f"{path}:{line}: not valid {name} (byte {err.start + skip}); {how}")
+    bad, seen = _not_text(text)
+    if text and bad > BINARY_SHARE * seen:
+        warn(f"{path}: skipped, not a text file ({bad * 100 // seen}% of its first characters "
              "are control characters or undecodable bytes)")
         return None
     return text
+
+
+def _as_cp1252(data: bytes) -> str | None:
+    """``data`` read as Windows-1252, or None where it holds a byte that code page leaves undefined."""
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+
+
+def _not_text(text: str) -> tuple[int, int]:
+    """How many of the first 65,536 characters are control characters or undecodable bytes, and of how many."""
+    return len(_NOT_TEXT.findall(text[:65536])), min(len(text), 65536)
 
 
 def _looks_like_header(block: str) -> bool:
