@@ -158,6 +158,9 @@ def _bound_text(text: str, warn: Warn | None) -> str:
     if len(text) > MAX_CHARS:
         cut = text.rfind(" ", MAX_CHARS // 2, MAX_CHARS)
         cut = cut if cut > 0 else MAX_CHARS
+        dollars = [m.start() for m in re.finditer(r"(?<!\\)\$", text[:cut])]
+        if len(dollars) % 2:  # the cut fell inside a formula: its opened half goes too
+            cut = dollars[-1]
         guard.note(f"a text of {len(text):,} characters was cut to {cut:,} (the limit is {MAX_CHARS:,})")
         text = text[:cut]
     return text
@@ -183,7 +186,7 @@ def _bound_words(text: str) -> str:
 # --- normalisation -----------------------------------------------------------
 
 _latex = LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
-_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)", re.S)
+_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _TEXT_CMD = re.compile(r"\\[A-Za-z]+\*?(?:\s*\{[^{}$]*\})*")
 _ACCENT = re.compile(r"\\['`^\"~=.][A-Za-z{]|\\[cvuHk]\{")
 _MD_EMPH = re.compile(r"(?<![\w*\\])(\*\*|\*|__|_)(?=[^\s*_])(.{1,300}?)(?<=[^\s*_\\])\1(?![\w*])")
@@ -253,6 +256,92 @@ def _math_initial(text: str, m: re.Match) -> str | None:
 _MD_INWORD = re.compile(r"(\*\*|\*|__)([A-Za-z0-9]{1,4})\1(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(\*\*|\*|__)([A-Za-z0-9]+)\3")
 
 
+#: Commands that only mathematics uses: text holding them outside ``$...$`` is a formula written bare.
+_MATH_MACRO = re.compile(
+    r"\\(?:[dt]?frac|sqrt|partial|nabla|sum|prod|int|oint|lim|sup|inf|max|min|arg(?:max|min)|log|ln|exp|det|"
+    r"leq?|geq?|neq?|ll|gg|approx|sim|simeq|equiv|propto|in|notin|subset|subseteq|supset|cup|cap|c?dots|ldots|"
+    r"times|div|pm|mp|infty|to|[lr]?[Rr]ightarrow|leftarrow|mapsto|mid|top|perp|forall|exists|"
+    r"math(?:bb|cal|bf|rm|sf|frak|it)|boldsymbol|bm|hat|tilde|bar|vec|dot|ddot|wide(?:hat|tilde)|overline|"
+    r"left|right|[bB]ig[gl]?|operatorname|ell|langle|rangle|[lr]?Vert|[lr]floor|[lr]ceil|"
+    r"(?:var)?(?:epsilon|theta|phi|pi|rho|sigma)|alpha|beta|gamma|delta|zeta|eta|iota|kappa|lambda|mu|nu|xi|"
+    r"tau|upsilon|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega)(?![A-Za-z])")
+#: A token of a bare formula: one with a math command, a sub- or superscript or a brace; an operator; an operand.
+_MATH_TOKEN = re.compile(r"\\[A-Za-z]|\w[_^]|[{}]")
+_MATH_OPERATOR = re.compile(r"[=<>+\-*/|\u2264\u2265]{1,3}")
+_MATH_OPERAND = re.compile(r"\(?(?![aAI]\b)[A-Za-z]\)?|[0-9][0-9.]*|[A-Za-z]\([A-Za-z0-9,]{1,5}\)")
+
+
+def _tokens(s: str) -> list[tuple[int, int]]:
+    """Spans of white-space separated tokens, a brace group holding spaces counted as one token."""
+    spans, start, depth = [], None, 0
+    for i, c in enumerate(s):
+        if c.isspace() and depth == 0:
+            if start is not None:
+                spans.append((start, i))
+                start = None
+            continue
+        if start is None:
+            start = i
+        if c == "{" and (i == 0 or s[i - 1] != "\\"):
+            depth += 1
+        elif c == "}" and depth and s[i - 1] != "\\":
+            depth -= 1
+    if start is not None and depth:  # an unclosed brace: the rest splits at spaces
+        spans += [(start + m.start(), start + m.end()) for m in re.finditer(r"\S+", s[start:])]
+    elif start is not None:
+        spans.append((start, len(s)))
+    return spans
+
+
+def _bare_math(s: str) -> str:
+    """A formula written without ``$`` ("we prove \\frac{a}{b} \\le \\theta_k holds") set between ``$`` signs.
+
+    A run of formula tokens that holds a command only mathematics uses is the formula; its trailing
+    sentence punctuation stays text. Anything else is left as it was.
+    """
+    spans = _tokens(s)
+    kinds = []
+    for a, b in spans:
+        token = s[a:b].rstrip(".,;:")
+        if re.search(r"-[A-Za-z]{3,}$", token):  # "\\epsilon-greedy", "\\alpha-stable": a word
+            kinds.append(None)
+        elif _MATH_TOKEN.search(token):
+            kinds.append("macro" if _MATH_MACRO.search(token) else "math")
+        elif _MATH_OPERATOR.fullmatch(token):
+            kinds.append("math")
+        elif _MATH_OPERAND.fullmatch(token):
+            kinds.append("operand")
+        else:
+            kinds.append(None)
+    out, pos, i = [], 0, 0
+    while i < len(spans):
+        if kinds[i] is None:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(spans) and kinds[j + 1] is not None and not s[spans[j][0] : spans[j][1]].endswith((".", ",", ";", ":")):
+            j += 1
+        if "macro" in kinds[i : j + 1]:
+            a, b = spans[i][0], spans[j][1]
+            while b > a and s[b - 1] in ".,;:":
+                b -= 1
+            out += [s[pos:a], "$", s[a:b], "$"]
+            pos = b
+        i = j + 1
+    return "".join(out) + s[pos:] if out else s
+
+
+def _wrap_bare_math(text: str) -> str:
+    """:func:`_bare_math` on the text between the formulas already set in ``$...$``."""
+    if "\\" not in text:
+        return text
+    pieces, pos = [], 0
+    for m in _MATH.finditer(text):
+        pieces += [_bare_math(text[pos : m.start()]), m.group(0)]
+        pos = m.end()
+    return "".join(pieces) + _bare_math(text[pos:])
+
+
 def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     """Normalise an abstract to plain running text.
 
@@ -287,7 +376,7 @@ def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     """
     text = _bound_text(text, warn)
     text = unicodedata.normalize("NFC", _clean_chars(text))
-    text = text.translate(_TRANSLATE)
+    text = _wrap_bare_math(text.translate(_TRANSLATE))
     pieces = []
     pos = 0
     for m in _MATH.finditer(text):

@@ -101,6 +101,39 @@ def test_read_normalize_links(raw, expected):
     assert normalize_text(raw) == expected
 
 
+@pytest.mark.parametrize("raw, expected", [
+    # a formula written without $: one formula, never a false "lacks its arguments", never a concept
+    (r"We prove that \frac{\partial^{2} f}{\partial x_{2}^{2}} \le \theta_k holds.",
+     "We prove that $∂^2 f/∂x_2^2 ≤θ_k$ holds."),
+    (r"Let x \in \mathbb{R}^d be a vector.", "Let $x ∈ℝ^d$ be a vector."),
+    (r"Display \[ \sum_i x_i \] here.", "Display $∑_i x_i$ here."),
+    # a command glued to a word is a word; text commands and plain subscripts stay text
+    (r"\epsilon-greedy exploration and \alpha-stable laws", "ϵ-greedy exploration and α-stable laws"),
+    (r"a \textbf{D}ual model with x_1 inputs", "a Dual model with x_1 inputs"),
+])
+def test_read_normalize_bare_math(raw, expected):
+    notes = []
+    assert normalize_text(raw, warn=notes.append) == expected
+    assert notes == []
+
+
+def test_read_cut_inside_a_formula_drops_its_opened_half():
+    text = "We study graph neural networks. " * 100 + "We bound $" + r"\theta_k + " * 5000 + "1$ tightly."
+    notes = []
+    out = normalize_text(text, warn=notes.append)
+    assert out.endswith("We bound") and "θ" not in out and "$" not in out
+    assert notes == [f"a text of {len(text):,} characters was cut to 3,209 (the limit is 20,000)"]
+
+
+def test_bare_math_never_becomes_a_concept():
+    import kgraph
+
+    G = kgraph.from_texts(["We study SGD for non-convex objectives. We prove that "
+                           r"\frac{\partial^{2} f}{\partial x_{2}^{2}} \le \theta_k holds for \theta_k > 0."]).graph
+    labels = [d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"]
+    assert labels and not any(c in label for label in labels for c in "∂θ{}^_\\")
+
+
 # --- hostile text: bounded work, nothing lost silently --------------------------
 
 _HOSTILE_NORMALIZE = """
