@@ -341,6 +341,9 @@ def clean_term(text: str) -> str:
     while words and (words[0].lower() in EVALUATIVE
                      or _is_adverb(words[0]) and len(words) > 1 and words[1].lower() in EVALUATIVE):
         words.pop(0)
+    if (len(words) == 2 and words[0].lower() in _RUN_MODES and words[1][:1].isupper()
+            and not words[1].isupper() and _named(words[1:])):
+        words.pop(0)  # "stochastic Adam", "full-batch AdamW": the named method, run one way; "mini-batch SGD" stays
     while len(words) > 1 and words[-1].lower() in _FUNCTION:
         words.pop()
     # "domain generalization methods", "DOP method": the generic head goes; "gradient methods" keeps it
@@ -354,6 +357,10 @@ def clean_term(text: str) -> str:
         return ""
     return " ".join(words).strip(" ,;:")
 
+
+#: How a named method is run, not another method: "stochastic Adam" is Adam ("batch RL", "online Newton" are not
+#: listed: each is a setting of its own).
+_RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic vanilla plain".split())
 
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "

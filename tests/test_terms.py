@@ -21,6 +21,11 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Zone of Proximal Development theory", "Zone of Proximal Development"),
     ("Polyak-Lojasiewicz condition - guaranteeing", "Polyak-Lojasiewicz condition"),
     ("Fujishige-Wolfe's algorithm", "Fujishige-Wolfe"),
+    ("stochastic Adam", "Adam"),  # a named method run one way is that method
+    ("full-batch AdamW", "AdamW"),
+    ("stochastic gradient descent", "stochastic gradient descent"),  # not a name: a method of its own
+    ("batch RL", "batch RL"),  # a setting of its own
+    ("mini-batch SGD", "mini-batch SGD"),  # the baseline local SGD is weighed against: an acronym keeps its mode
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
