@@ -963,7 +963,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     def direct_node(key: str, c: _Concept) -> bool | None:
         """True: a node; False: never; None: a node only if it narrows a multi-word term."""
         text = surface(c, key)
-        if is_vague(text) or is_vague(key) or c.text_only and len(c.papers) < 2 or key in areas:
+        # "minimax rates", "stationary points": vague by the head, topics all the same where two papers write them
+        named_topic = key in th.names and len(c.papers) >= 2 and key not in FIELD_GENERIC and key not in LONE_GENERIC
+        if (is_vague(text) or is_vague(key)) and not named_topic or c.text_only and len(c.papers) < 2 or key in areas:
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names

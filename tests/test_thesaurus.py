@@ -843,3 +843,15 @@ def test_graph_a_topic_one_paper_writes_stays_a_node_when_nothing_above_it_is_on
                 _paper(t3, ["Split conformal prediction", "conformal prediction"]), _paper(t4, ["Graph Networks", "Cora"])])
     for i, wanted in enumerate(["vision transformers", "optimal transport", "conformal prediction"]):
         assert wanted in {label.lower() for label in _reach(G, _papers(G)[i])}
+
+
+def test_graph_a_topic_two_papers_write_is_a_node_though_its_head_is_vague():
+    # "rates" and "points" are vague heads ("convergence rates" of one method), yet these are topics by name
+    t1 = "We prove minimax optimal rates for kernel ridge regression."
+    t2 = "Our bandit algorithm matches the minimax lower bounds on regret."
+    t3 = "We study learning rates for kernel ridge regression."
+    G = _graph([_paper(t1, ["minimax optimal rates", "kernel ridge regression"]),
+                _paper(t2, ["minimax lower bounds", "bandit algorithm"]), _paper(t3, ["learning rates"])])
+    assert G.nodes["concept:minimax_rate"]["label"] == "minimax rates"
+    assert len([p for p in G["concept:minimax_rate"] if p.startswith("paper:")]) == 2
+    assert "concept:learning_rate" not in G  # one paper's topic with a vague head: no node
