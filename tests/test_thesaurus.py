@@ -855,3 +855,34 @@ def test_graph_a_topic_two_papers_write_is_a_node_though_its_head_is_vague():
     assert G.nodes["concept:minimax_rate"]["label"] == "minimax rates"
     assert len([p for p in G["concept:minimax_rate"] if p.startswith("paper:")]) == 2
     assert "concept:learning_rate" not in G  # one paper's topic with a vague head: no node
+
+
+def _papers_reaching(G, node):
+    """Papers that mention a node or a term below it."""
+    from kgraph.query import broader_terms
+
+    return sorted(G.nodes[p]["abstract"][:12] for p in G if p.startswith("paper:")
+                  and any(c == node or node in broader_terms(G, c) for c in G[p]))
+
+
+def test_graph_merged_and_ensembled_models_meet_at_model_fusion():
+    t1 = "Model merging combines fine-tuned models without data."
+    t2 = "Ensemble learning improves calibration under shift."
+    G = _graph([_paper(t1, ["Model merging"]), _paper(t2, ["Ensemble learning"])])
+    assert _papers_reaching(G, "concept:model_fusion") == ["Ensemble lea", "Model mergin"]
+
+
+def test_graph_a_zero_shot_setting_or_ability_is_zero_shot_learning():
+    t1 = "CLIP shows strong zero-shot capabilities on images."
+    t2 = "We study the zero-shot policy transfer setting in reinforcement learning."
+    t3 = "We distil a zero-shot model into CLIP."  # "zero-shot" before another word names no setting
+    G = _graph([_paper(t1, ["CLIP"]), _paper(t2, ["zero-shot policy transfer setting"]), _paper(t3, ["CLIP"])])
+    assert _papers_reaching(G, "concept:zero_shot_learning") == ["CLIP shows s", "We study the"]
+    assert "concept:transfer_learning" in _broader(G, "concept:zero_shot_learning")
+
+
+def test_graph_a_term_with_softmax_in_it_is_about_the_softmax():
+    t1 = "We analyse softmax parametrized policies in Markov games."
+    t2 = "Sampled softmax speeds up training of recommenders."
+    G = _graph([_paper(t1, ["softmax parametrized policies"]), _paper(t2, ["Sampled softmax"])])
+    assert _papers_reaching(G, "concept:softmax") == ["Sampled soft", "We analyse s"]
