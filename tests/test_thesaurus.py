@@ -886,3 +886,13 @@ def test_graph_a_term_with_softmax_in_it_is_about_the_softmax():
     t2 = "Sampled softmax speeds up training of recommenders."
     G = _graph([_paper(t1, ["softmax parametrized policies"]), _paper(t2, ["Sampled softmax"])])
     assert _papers_reaching(G, "concept:softmax") == ["Sampled soft", "We analyse s"]
+
+
+def test_graph_groups_algebras_and_manifolds_meet_at_geometric_deep_learning():
+    t1 = "We propose a Neural Lie Transport Operator for shifting domains."
+    t2 = "Using Clifford algebra we rewrite linear layers."
+    t3 = "Riemannian gradient descent on fixed-rank matrices converges fast."
+    t4 = "The patient may lie about symptoms; we model transport costs."  # the verb "lie" is no group
+    G = _graph([_paper(t1, ["Neural Lie Transport Operator"]), _paper(t2, ["Clifford algebra"]),
+                _paper(t3, ["Riemannian gradient descent"]), _paper(t4, ["transport costs"])])
+    assert _papers_reaching(G, "concept:geometric_deep_learning") == ["Riemannian g", "Using Cliffo", "We propose a"]
