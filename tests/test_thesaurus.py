@@ -896,3 +896,13 @@ def test_graph_groups_algebras_and_manifolds_meet_at_geometric_deep_learning():
     G = _graph([_paper(t1, ["Neural Lie Transport Operator"]), _paper(t2, ["Clifford algebra"]),
                 _paper(t3, ["Riemannian gradient descent"]), _paper(t4, ["transport costs"])])
     assert _papers_reaching(G, "concept:geometric_deep_learning") == ["Riemannian g", "Using Cliffo", "We propose a"]
+
+
+def test_graph_losses_studied_as_a_family_are_surrogate_losses():
+    t1 = "We propose unbiased loss functions for sampled classes."
+    t2 = "Several risk estimators of PU learning overfit."
+    t3 = "We bound the Hessian of the loss function for low-rank training."  # a model's one objective
+    t4 = "We study surrogate losses for imbalanced classification."
+    G = _graph([_paper(t1, ["sampled classes"]), _paper(t2, ["PU learning"]), _paper(t3, ["low-rank training"]),
+                _paper(t4, ["surrogate losses"])])
+    assert _papers_reaching(G, "concept:surrogate_loss") == ["Several risk", "We propose u", "We study sur"]
