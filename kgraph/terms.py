@@ -153,7 +153,6 @@ loss function
 objective function
 pretrained model
 decision making
-entropy
 frequency
 bias
 uncertainty
@@ -479,7 +478,7 @@ def is_vague(term: str) -> bool:
 
     Examples
     --------
-    >>> [is_vague(t) for t in ("sparse gating regimes", "reward changes", "neural networks", "entropy",
+    >>> [is_vague(t) for t in ("sparse gating regimes", "reward changes", "neural networks", "frequency",
     ...                        "learning-based method", "labeled data", "low-dimensional data")]
     [True, True, True, True, True, True, True]
     >>> [is_vague(t) for t in ("Vietoris-Rips complex", "reward function", "domain generalization", "point cloud data",

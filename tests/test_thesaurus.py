@@ -906,3 +906,12 @@ def test_graph_losses_studied_as_a_family_are_surrogate_losses():
     G = _graph([_paper(t1, ["sampled classes"]), _paper(t2, ["PU learning"]), _paper(t3, ["low-rank training"]),
                 _paper(t4, ["surrogate losses"])])
     assert _papers_reaching(G, "concept:surrogate_loss") == ["Several risk", "We propose u", "We study sur"]
+
+
+def test_graph_entropy_criteria_meet_at_entropy_not_at_cross_entropy():
+    t1 = "Test-time adaptation by entropy minimization drifts."
+    t2 = "Low-entropy label distributions are underfit."
+    t3 = "The cross-entropy loss is calibrated."  # a loss of its own
+    G = _graph([_paper(t1, ["entropy minimization"]), _paper(t2, ["Low-entropy label distributions"]),
+                _paper(t3, ["cross-entropy loss"])])
+    assert _papers_reaching(G, "concept:entropy") == ["Low-entropy ", "Test-time ad"]
