@@ -915,3 +915,12 @@ def test_graph_entropy_criteria_meet_at_entropy_not_at_cross_entropy():
     G = _graph([_paper(t1, ["entropy minimization"]), _paper(t2, ["Low-entropy label distributions"]),
                 _paper(t3, ["cross-entropy loss"])])
     assert _papers_reaching(G, "concept:entropy") == ["Low-entropy ", "Test-time ad"]
+
+
+def test_graph_spectra_and_fourier_modes_meet_at_spectral_methods():
+    t1 = "Mamba fails as the spectrum of the transition matrix shrinks."
+    t2 = "Linear denoisers converge along Fourier modes."
+    t3 = "HeroFilter learns adaptive graph filters for heterophily."
+    G = _graph([_paper(t1, ["spectrum of the transition matrix"]), _paper(t2, ["Fourier modes"]),
+                _paper(t3, ["adaptive graph filters"])])
+    assert _papers_reaching(G, "concept:spectral") == ["HeroFilter l", "Linear denoi", "Mamba fails "]
