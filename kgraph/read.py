@@ -497,6 +497,25 @@ def _looks_like_header(block: str) -> bool:
     return "\n" not in block.strip() and len(words) <= HEADER_MAX_WORDS and not re.search(r"[.!?]\s*$", block.strip())
 
 
+#: Most words a title line above its abstract has.
+TITLE_MAX_WORDS = 25
+
+
+def _title_line(lines: list[str]) -> str | None:
+    """The first line of a block when it is a title above the abstract, else None.
+
+    A title ends no sentence and is much shorter than the line after it; the first line of an abstract
+    wrapped at a fixed width is about as long as the next (or longer, when the next ends the abstract).
+    """
+    if len(lines) < 2:
+        return None
+    first, second = lines[0].strip(), lines[1].strip()
+    if (len(first.split()) <= TITLE_MAX_WORDS and not _SENTENCE_END.search(first) and first[-1:] not in ",;:-"
+            and len(first) < 0.75 * len(second) and second[:1].isupper()):
+        return first
+    return None
+
+
 def _abstract_lines(lines: list[str]) -> bool:
     """Whether every line of a block is long and ends a sentence: one abstract per line."""
     return len(lines) >= 2 and all(len(line) >= LINE_ABSTRACT_CHARS and _SENTENCE_END.search(line) for line in lines)
@@ -531,9 +550,14 @@ def _records_txt(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
             warned.add("sentence lines")
             warn(f"{path}:{start}: {len(lines)} lines that each end a sentence read as one abstract; "
                  "if each is an abstract, put a blank line between them")
+        title = _title_line(lines)
+        if title is not None:  # "Graph networks for molecules" above its abstract: the title, not the first words
+            yield start, {"title": title, "abstract": "\n".join(lines[1:])}
+            continue
         block = "\n".join(lines)
         if _looks_like_header(block):
-            if not first_block:
+            # (a file's first short line is its heading, skipped without a word, unless it is all the file has)
+            if not first_block or len(blocks) == 1:
                 warn(f"{path}:{start}: skipped a short line that is not an abstract: {_clip(block.strip(), QUOTE_CHARS)!r}")
             continue
         yield start, {"abstract": block}

@@ -420,6 +420,29 @@ def test_read_txt_wrapped_paragraph_stays_one_abstract(tmp_path):
     assert len(papers) == 2 and warnings == []
 
 
+def test_read_txt_a_title_line_above_an_abstract_is_its_title(tmp_path):
+    import textwrap
+
+    path = tmp_path / "titled.txt"
+    wrapped = textwrap.fill(" ".join(LONG[:2]), width=78)  # a wrapped abstract's first line is no title
+    path.write_text(f"Graph networks for molecules\n{ABSTRACTS[0]}\n\n{wrapped}\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert [(p.meta.get("title"), p.abstract) for p in papers] == [
+        ("Graph networks for molecules", ABSTRACTS[0]), (None, " ".join(wrapped.split()))]
+    assert warnings == []
+
+
+@pytest.mark.parametrize("text", ["Transformers\n", "y" * 5000 + "\n"])
+def test_read_txt_a_file_of_one_short_line_says_why_it_has_no_abstract(tmp_path, text):
+    path = tmp_path / "one.txt"
+    path.write_text(text, encoding="utf-8")
+    warnings = []
+    with pytest.raises(InputError, match="no usable abstracts"):
+        read_inputs([path], warn=warnings.append)
+    assert len(warnings) == 1 and warnings[0].startswith(f"{path}:1: skipped a short line that is not an abstract: ")
+
+
 def test_read_txt_short_lines_that_end_sentences_are_warned_about(tmp_path):
     path = tmp_path / "short.txt"
     path.write_text("Graph neural networks predict molecules.\nDiffusion models generate images.\n"
