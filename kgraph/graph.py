@@ -1634,7 +1634,7 @@ _TUNED_SYMBOL = re.compile(r"\$[^$\s]{1,12}\$\s+(?:tuning|selection)\b|\btuning\
 _UNBIASED_CONSISTENT = re.compile(r"\b(?:un)?biased\s+and\s+consistent\b|\bconsistent\s+and\s+(?:un)?biased\b", re.I)
 
 
-#: Losses studied as a family, the learning-theory sense of surrogate losses: "loss functions that decay to zero",
+#: Losses studied as a family, the design of a loss or risk estimator: "loss functions that decay to zero",
 #: "unbiased loss functions", "risk estimators of PU learning", "the geometry of the loss template" (the plural,
 #: or an estimator of the risk; a model's one objective, "the Hessian of the loss function", is none)
 _LOSS_FAMILY = re.compile(r"\bloss\s+(?:functions|templates?)\b|\brisk\s+estimators?\b", re.I)
@@ -1671,7 +1671,7 @@ _CLASSIFIES_IMAGES = _All((
 
 #: Each pattern, and the key of the thesaurus name it writes out: read in the plain text, and (the second
 #: table) in an abstract with mathematics, as written (the plain text has none)
-_PHRASED = ((_ZERO_SHOT, "zero shot learning"), (_LOSS_FAMILY, "surrogate loss"), (_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
+_PHRASED = ((_ZERO_SHOT, "zero shot learning"), (_LOSS_FAMILY, "loss function design"), (_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
             (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"),
             (_CLASSIFIES_IMAGES, "image classification"), (_UNBIASED_CONSISTENT, "statistical consistency"),
             (_MODELS_TEXT, "language modeling"))

@@ -898,14 +898,15 @@ def test_graph_groups_algebras_and_manifolds_meet_at_geometric_deep_learning():
     assert _papers_reaching(G, "concept:geometric_deep_learning") == ["Riemannian g", "Using Cliffo", "We propose a"]
 
 
-def test_graph_losses_studied_as_a_family_are_surrogate_losses():
+def test_graph_losses_studied_as_a_family_are_loss_function_design():
     t1 = "We propose unbiased loss functions for sampled classes."
     t2 = "Several risk estimators of PU learning overfit."
     t3 = "We bound the Hessian of the loss function for low-rank training."  # a model's one objective
     t4 = "We study surrogate losses for imbalanced classification."
     G = _graph([_paper(t1, ["sampled classes"]), _paper(t2, ["PU learning"]), _paper(t3, ["low-rank training"]),
                 _paper(t4, ["surrogate losses"])])
-    assert _papers_reaching(G, "concept:surrogate_loss") == ["Several risk", "We propose u", "We study sur"]
+    assert _papers_reaching(G, "concept:loss_function_design") == ["Several risk", "We propose u", "We study sur"]
+    assert G.nodes["concept:loss_function_design"]["label"] == "loss function design"
 
 
 def test_graph_entropy_criteria_meet_at_entropy_not_at_cross_entropy():
