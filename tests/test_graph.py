@@ -529,18 +529,18 @@ def test_graph_names_listed_as_problems_are_tasks():
 
 def test_graph_names_listed_beside_problems_are_problems_too():
     t = ("We formalize two new problems: the Unrestricted Sparsest Submodular Set (USSS) and Unrestricted Densest "
-         "Supermodular Set (UDSS) which allow negative functions. We observe that USSS, UDSS, and MNP are all "
-         "equivalent. Our solver beats Adam, SGD, and MNP on runtime.")
+         "Supermodular Set (UDSS) which allow negative functions. We observe that USSS, UDSS, and DSS are all "
+         "equivalent. Our solver beats Adam, SGD, and DSS on runtime.")
     mentions = [("Unrestricted Sparsest Submodular Set", t, {"kind": "concept", "short_form": "USSS"}),
                 ("Unrestricted Densest Supermodular Set", t, {"kind": "concept", "short_form": "UDSS"}),
                 ("USSS", t, {"kind": "concept", "long_form": "Unrestricted Sparsest Submodular Set"}),
                 ("UDSS", t, {"kind": "concept", "long_form": "Unrestricted Densest Supermodular Set"}),
-                ("MNP", t, {"kind": "method"}), ("Adam", t, {"kind": "method"}), ("SGD", t, {"kind": "method"})]
+                ("DSS", t, {"kind": "method"}), ("Adam", t, {"kind": "method"}), ("SGD", t, {"kind": "method"})]
     G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
-    # coordinated names are of one type: MNP, listed with two problems, is one; Adam and SGD, listed with MNP
+    # coordinated names are of one type: DSS, listed with two problems, is one; Adam and SGD, listed with DSS
     # alone, keep their kinds
-    assert kinds["MNP"] == "task"
+    assert kinds["DSS"] == "task"
     assert kinds["Adam"] == kinds["SGD"] == "method"
 
 
