@@ -50,7 +50,7 @@ METRIC_HEADS = frozenset("score scores metric metrics measure measures value val
 _METRIC_ABBREVIATIONS = (
     r"F1(?:[- ]scores?)?|F-(?:measure|score)s?|BLEU(?:-\d)?|SacreBLEU|chrF\+*|TER|METEOR|CIDEr|SPICE|"
     r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP|"
-    r"MAE|MSE|RMSE|MAPE|sMAPE|NDCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|(?:Hits|Recall|Precision|P|R)@\d+|"
+    r"MAE|MSE|RMSE|MAPE|sMAPE|NDCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
     r"top-[15] accuracy"
 )
 #: Metrics named in running text, as written ("MAE" is a metric, "mae" is not).
@@ -172,4 +172,7 @@ MRR
 mean reciprocal rank
 exact match
 expected calibration error
-ECE""".split("\n"))
+ECE
+CLEVER
+CLEVER score
+Cross Lipschitz Extreme Value for nEtwork Robustness""".split("\n"))

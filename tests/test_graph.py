@@ -371,6 +371,15 @@ def test_graph_named_metric_defined_in_the_corpus_is_its_long_form():
     assert mse[0]["kind"] == "metric"
 
 
+def test_graph_a_robustness_score_is_a_metric_whatever_the_abstract_calls_it():
+    t = "We tighten certified bounds under the CLEVER (Cross Lipschitz Extreme Value for nEtwork Robustness) framework."
+    m = "CLEVER (Cross Lipschitz Extreme Value for nEtwork Robustness)"
+    G = _graph([_paper(t, [(m, t, {"long_form": "Cross Lipschitz Extreme Value for nEtwork Robustness",
+                                   "short_form": "CLEVER", "kind": "method"})])])
+    assert [(d["label"], d["kind"]) for _, d in G.nodes(data=True) if d["kind"] != "paper"
+            and "CLEVER" in d["aliases"]] == [("CLEVER", "metric")]
+
+
 def test_graph_one_paper_aspect_of_a_term_folds_into_it():
     t1 = "We use weight decay and prove a weight decay bound for Adam."
     t2 = "Weight decay regularises the network."
