@@ -293,38 +293,40 @@ def _tokens(s: str) -> list[tuple[int, int]]:
     return spans
 
 
+#: Punctuation that ends a clause: a formula stops before it.
+_CLAUSE_END = ".,;:"
+
+
+def _math_kind(token: str) -> str | None:
+    """What a token is to a bare formula: "macro" (holds a math command), "math", "operand", or None (a word)."""
+    token = token.rstrip(_CLAUSE_END)
+    if re.search(r"-[A-Za-z]{3,}$", token):  # "\\epsilon-greedy", "\\alpha-stable": a word
+        return None
+    if _MATH_TOKEN.search(token):
+        return "macro" if _MATH_MACRO.search(token) else "math"
+    if _MATH_OPERATOR.fullmatch(token):
+        return "math"
+    return "operand" if _MATH_OPERAND.fullmatch(token) else None
+
+
 def _bare_math(s: str) -> str:
     """A formula written without ``$`` ("we prove \\frac{a}{b} \\le \\theta_k holds") set between ``$`` signs.
 
-    A run of formula tokens that holds a command only mathematics uses is the formula; its trailing
-    sentence punctuation stays text. Anything else is left as it was.
+    A run of formula tokens within a clause that holds a command only mathematics uses is the formula;
+    its trailing punctuation stays text. Anything else is left as it was.
     """
     spans = _tokens(s)
-    kinds = []
-    for a, b in spans:
-        token = s[a:b].rstrip(".,;:")
-        if re.search(r"-[A-Za-z]{3,}$", token):  # "\\epsilon-greedy", "\\alpha-stable": a word
-            kinds.append(None)
-        elif _MATH_TOKEN.search(token):
-            kinds.append("macro" if _MATH_MACRO.search(token) else "math")
-        elif _MATH_OPERATOR.fullmatch(token):
-            kinds.append("math")
-        elif _MATH_OPERAND.fullmatch(token):
-            kinds.append("operand")
-        else:
-            kinds.append(None)
+    kinds = [_math_kind(s[a:b]) for a, b in spans]
     out, pos, i = [], 0, 0
     while i < len(spans):
         if kinds[i] is None:
             i += 1
             continue
-        j = i
-        while j + 1 < len(spans) and kinds[j + 1] is not None and not s[spans[j][0] : spans[j][1]].endswith((".", ",", ";", ":")):
+        j = i  # the run goes on to the next word or the end of the clause
+        while j + 1 < len(spans) and kinds[j + 1] is not None and s[spans[j][1] - 1] not in _CLAUSE_END:
             j += 1
         if "macro" in kinds[i : j + 1]:
-            a, b = spans[i][0], spans[j][1]
-            while b > a and s[b - 1] in ".,;:":
-                b -= 1
+            a, b = spans[i][0], spans[j][0] + len(s[spans[j][0] : spans[j][1]].rstrip(_CLAUSE_END))
             out += [s[pos:a], "$", s[a:b], "$"]
             pos = b
         i = j + 1
