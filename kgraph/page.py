@@ -704,7 +704,7 @@ def write_path_html(G: nx.Graph, paths: Sequence[Sequence], path, *, title: str 
                 continue
             end = hop in (0, len(p) - 1)
             x = (longest if hop == len(p) - 1 else hop) * 3 * EDGE_LENGTH
-            pos[n] = (x, (mid if end else row) * 1.5 * EDGE_LENGTH)
+            pos[n] = (x, (mid if end else row) * 2.5 * EDGE_LENGTH)
             offsets[n] = 1 if hop % 2 == 0 else -1
         for a, b in zip(p, p[1:]):
             H.add_edge(a, b, **G.edges[a, b])

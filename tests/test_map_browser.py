@@ -158,6 +158,10 @@ def test_browser_focused_pages(browser, corpus_out, corpus_kg, tmp_path):
     assert len(items) == len(paths) and all("→" in t for t in items)
     drawn = page.js("() => window.kgraph.network.body.data.edges.length")
     assert drawn == len({frozenset(s) for p in paths for s in zip(p, p[1:])})
+    # each step's relation reads at the page's text size, however far the fit zoomed out
+    shown = page.js("() => { const n = window.kgraph.network, e = Object.values(n.body.edges)[0];"
+                    " return e.options.font.size * n.getScale(); }")
+    assert 10 <= shown <= 12, shown
     page.page.screenshot(path=str(tmp_path / "path.png"))
     page.close()
 
@@ -240,6 +244,16 @@ def test_browser_edges_say_what_they_are_on_hover(browser, tmp_path):
     page.page.mouse.move(box["x"] + mid[0], box["y"] + mid[1])
     page.page.wait_for_selector("div.vis-tooltip", state="visible", timeout=5_000)
     assert "--compare-->" in page.page.inner_text("div.vis-tooltip")
+    page.close()
+
+
+def test_browser_no_panel_runs_past_its_width(browser, corpus_out):
+    page = Page(browser, corpus_out / "graph.html")
+    wide = page.js("""() => { const out = [], p = document.getElementById("panel");
+        for (const n of window.kgraph.data.nodes) { window.kgraph.go(n.id, { stay: true });
+          if (p.scrollWidth > p.clientWidth + 1) out.push(p.querySelector("h2").innerText); }
+        return out; }""")
+    assert wide == []  # (16 of the corpus's panels ran past it: long names beside a relation)
     page.close()
 
 

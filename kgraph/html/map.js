@@ -564,6 +564,8 @@
       network.setSize("100%", "100%");
       network.fit();
       network.moveTo({ scale: network.getScale() * 0.8 });
+      // each step's relation reads at the page's text size, however far the fit zoomed out
+      network.setOptions({ edges: { font: { size: Math.min(24, 11 / network.getScale()) } } });
     }
   });
   window.kgraph = { timings: T, network: network, go: go, matches: matches, nodes: nodes, data: D,
