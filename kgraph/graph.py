@@ -645,6 +645,8 @@ def build_graph(
             label = " ".join(words[:-1])  # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"
         topic = th.topics.get(key)
         if topic is not None and (concept_key(label) == concept_key(topic.label) or (
+                re.fullmatch(r"[A-Z][A-Z0-9\-]+s?", label) and th.names.get(concept_key(label)) == key) or (
+                # (an acronym the thesaurus spells out: "MNP" is the minimum-norm point algorithm)
                 th.names.get(concept_key(label)) == key and not c.named and all(
                     re.fullmatch(r"[A-Z][a-z]+", w) and not is_common_word(w) for w in label.split() if not w.islower())
                 and not label.split()[-1][:1].isupper()) or (  # (a mathematician's name: "Lipschitz assumption")

@@ -550,7 +550,7 @@ def test_graph_names_listed_beside_problems_are_problems_too():
     # coordinated names are of one type: DSS, listed with two problems, is one; Adam and SGD, listed with DSS
     # alone, keep their kinds
     assert kinds["DSS"] == "task"
-    assert kinds["Adam"] == kinds["SGD"] == "method"
+    assert kinds["Adam"] == kinds["stochastic gradient descent"] == "method"  # (SGD, spelt out by the thesaurus)
 
 
 def test_graph_a_definition_says_the_kind_of_what_it_names():

@@ -570,7 +570,7 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                   ("Equivariant layers go into standard convolutional neural networks (CNNs).",
                    ["convolutional neural networks"], "method"),
                   ("We analyze two-layer CNNs on image data.", ["CNNs"], "method")],
-                 "CNNs", id="convolutional networks are CNNs"),
+                 "convolutional neural networks", id="convolutional networks are CNNs"),
     pytest.param([("Analyses for unsupervised models such as variational autoencoders remain incomplete.",
                    ["variational autoencoders"], "method"),
                   ("Models trained with unsupervised learning techniques such as self-supervised learning.",
@@ -925,3 +925,11 @@ def test_graph_spectra_and_fourier_modes_meet_at_spectral_methods():
     G = _graph([_paper(t1, ["spectrum of the transition matrix"]), _paper(t2, ["Fourier modes"]),
                 _paper(t3, ["adaptive graph filters"])])
     assert _papers_reaching(G, "concept:spectral") == ["HeroFilter l", "Linear denoi", "Mamba fails "]
+
+
+def test_graph_an_acronym_the_thesaurus_knows_is_labelled_spelt_out():
+    t1 = "Our solver beats MNP on large graphs."
+    t2 = "We speed up the Fujishige-Wolfe algorithm on polytopes."
+    G = _graph([_paper(t1, ["MNP"]), _paper(t2, ["Fujishige-Wolfe algorithm"])])
+    node = G.nodes["concept:minimum_norm_point"]
+    assert node["label"] == "minimum-norm point algorithm" and "MNP" in node["aliases"].split("|")
