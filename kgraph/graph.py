@@ -577,7 +577,7 @@ def build_graph(
     _merge_initials(concepts, paper_terms)
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
     _add_named(papers, texts, concepts, paper_terms, shorts)
-    _add_topic_names(papers, texts, concepts, paper_terms, th)
+    found_by = _add_topic_names(papers, texts, concepts, paper_terms, th)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms, th)
@@ -690,6 +690,8 @@ def build_graph(
                 link[1] = min(link[1], role, key=ROLES.index)
                 if target != key:
                     link[2].update(texts)
+                elif (paper.id, key) in found_by:  # the words a pattern found the topic by: "zero-shot capabilities"
+                    link[2].add(found_by[paper.id, key])
         kept = _kept_phrases(paper.abstract)  # the phrases a kept property's name could be
         for target, (count, role, via) in links.items():
             names = forms_of(target) | {v.lower() for v in via} if kept else frozenset()
@@ -1550,8 +1552,11 @@ def _problem_names(texts, shorts, same) -> set[str]:
 _NAME_LIST = re.compile(r"\b[A-Z][\w\-+&]*(?:\s*,\s*[A-Z][\w\-+&]*)+,?\s+(?:and|or)\s+[A-Z][\w\-+&]*\b")
 
 
-def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> None:
+def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dict[tuple[str, str], str]:
     """Thesaurus topics written in an abstract are its terms, found or not by the tagger.
+
+    Returns the words a phrase pattern found a topic by, for each (paper id, topic key) it found
+    ("strong zero-shot capabilities"), for the link to say.
 
     "binary classification with weak supervision": the tagger took the task,
     not its setting. Names of two or more words only (as written or as a
@@ -1572,15 +1577,21 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
     # the kinds an optimization problem is said to be ("non-convex"): an abstract with none skips the pattern
     kinds_of_problem = frozenset(k.split()[-2] for k in names if k.endswith(" optimization") and " " in k)
     settings = _settings(th, names)
+    found_by: dict[tuple[str, str], str] = {}
     for paper, text, terms in zip(papers, texts, paper_terms):
         found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
         found_names += [settings[w] for w in (m.group(1).lower().replace("-", "") for m in _SETTING.finditer(
             text.plain)) if w in settings]  # (not keyed: "multi-task" would lose its "task")
         # topics written as a phrase of their own: "limitations in modeling certain tasks" (what a model can
         # express), "replaying on such synthetic data", "the number of observations required for recovery"
-        found_names += [names[k] for pattern, k in _PHRASED if k in names and pattern.search(text.plain)]
+        # (a link through one of these says the words the pattern found: "unbiased loss functions")
+        phrased = [(names[k], m) for pattern, k in _PHRASED if k in names for m in [pattern.search(text.plain)] if m]
         if "$" in paper.abstract:  # and those written with mathematics: "requires more sensitive $\lambda$ tuning"
-            found_names += [names[k] for pattern, k in _PHRASED_IN_MATH if k in names and pattern.search(paper.abstract)]
+            phrased += [(names[k], m) for pattern, k in _PHRASED_IN_MATH if k in names
+                        for m in [pattern.search(paper.abstract)] if m]
+        found_names += [found for found, _ in phrased]
+        found_by.update(((paper.id, found[0]), " ".join(m.group(0).split())) for found, m in reversed(phrased)
+                        if isinstance(m, re.Match) and found[0] not in terms)
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
@@ -1598,6 +1609,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> Non
                 if not c.surfaces:
                     c.surfaces[name] += 1
             terms[key][0] += 1
+    return found_by
 
 
 #: Training on data a model generated: "repeated training on synthetic data", "replaying on such synthetic

@@ -879,6 +879,9 @@ def test_graph_a_zero_shot_setting_or_ability_is_zero_shot_learning():
     G = _graph([_paper(t1, ["CLIP"]), _paper(t2, ["zero-shot policy transfer setting"]), _paper(t3, ["CLIP"])])
     assert _papers_reaching(G, "concept:zero_shot_learning") == ["CLIP shows s", "We study the"]
     assert "concept:transfer_learning" in _broader(G, "concept:zero_shot_learning")
+    # the link says the words it was found by, for a person to check
+    clip = next(p for p in G if p.startswith("paper:") and G.nodes[p]["abstract"].startswith("CLIP shows"))
+    assert G.edges[clip, "concept:zero_shot_learning"]["via"] == "zero-shot capabilities"
 
 
 def test_graph_a_term_with_softmax_in_it_is_about_the_softmax():
