@@ -1591,7 +1591,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
                         for m in [pattern.search(paper.abstract)] if m]
         found_names += [found for found, _ in phrased]
         found_by.update(((paper.id, found[0]), " ".join(m.group(0).split())) for found, m in reversed(phrased)
-                        if isinstance(m, re.Match) and found[0] not in terms)
+                        if found[0] not in terms)
         for m in _OPTIMIZING.finditer(text.plain):
             found_names += [found for found in (names.get(concept_key(f"{m.group(2)} {goal}"))
                                                 for goal in _GOALS[m.group(1).lower().replace("is", "iz")])
@@ -1671,8 +1671,15 @@ class _All(NamedTuple):
 
     patterns: tuple
 
-    def search(self, text: str) -> bool:
-        return all(p.search(text) for p in self.patterns)
+    def search(self, text: str) -> re.Match | None:
+        """None unless every pattern holds; else the longest of their matches, the words that say most."""
+        found = []
+        for p in self.patterns:
+            m = p.search(text)
+            if m is None:
+                return None
+            found.append(m)
+        return max(found, key=lambda m: m.end() - m.start())
 
 
 #: A vision network on images, judged by its test error or accuracy, classifies them: "two-layer CNNs on image data
@@ -1685,7 +1692,8 @@ _CLASSIFIES_IMAGES = _All((
 
 #: Each pattern, and the key of the thesaurus name it writes out: read in the plain text, and (the second
 #: table) in an abstract with mathematics, as written (the plain text has none)
-_PHRASED = ((_ZERO_SHOT, "zero shot learning"), (_LOSS_FAMILY, "loss function design"), (_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
+_PHRASED = ((_ZERO_SHOT, "zero shot learning"), (_LOSS_FAMILY, "loss function design"),
+            (_ON_SYNTHETIC, "training on synthetic data"), (_SAMPLES_NEEDED, "sample complexity"),
             (_LIMITED, "expressive power"), (_ENSEMBLE_OF, "ensemble learning"),
             (_CLASSIFIES_IMAGES, "image classification"), (_UNBIASED_CONSISTENT, "statistical consistency"),
             (_MODELS_TEXT, "language modeling"))

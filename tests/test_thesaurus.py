@@ -936,3 +936,11 @@ def test_graph_an_acronym_the_thesaurus_knows_is_labelled_spelt_out():
     G = _graph([_paper(t1, ["MNP"]), _paper(t2, ["Fujishige-Wolfe algorithm"])])
     node = G.nodes["concept:minimum_norm_point"]
     assert node["label"] == "minimum-norm point algorithm" and "MNP" in node["aliases"].split("|")
+
+
+def test_graph_a_link_found_by_patterns_that_must_all_hold_says_the_telling_words():
+    t1 = "We analyze two-layer over-parameterized CNNs on image data. Adam converges to poor test error."
+    t2 = "We address image classification with a new loss."
+    G = _graph([_paper(t1, ["Adam"]), _paper(t2, ["image classification"])])
+    adam = next(p for p in G if p.startswith("paper:") and G.nodes[p]["abstract"].startswith("We analyze"))
+    assert G.edges[adam, "concept:image_classification"]["via"] == "CNNs on image data"
