@@ -8,7 +8,9 @@ narrower terms), aliases, broader terms and one sentence of context, so that a
 reader who has not seen the code can judge it: would a researcher keep this
 node? ``--links`` lists the concepts shared by pairs of papers, most pairs
 first, and the linked pairs that share nothing but lone words, with the words
-(a reader tells topics such as "transformers" from field-wide words).
+(a reader tells topics such as "transformers" from field-wide words). A
+concept both papers name only in passing (a test bed, a yardstick) links no
+pair; such pairs are counted apart.
 """
 
 from __future__ import annotations
@@ -46,21 +48,27 @@ def describe(G, c: str) -> str:
             f"{d.get('papers_total')}, aliases={d.get('aliases', '')!r}, broader={broader}]\n   context: {context}")
 
 
-def links(G) -> tuple[int, int, Counter, list[tuple[str, int]]]:
+def links(G) -> tuple[int, int, int, Counter, list[tuple[str, int]]]:
+    """(linked pairs, pairs linked only through lone words, pairs that share only what both name in passing,
+    the lone words, pairs per joining concept). A concept both papers name only in passing (a test bed or a
+    yardstick: the mention edge's ``passing``) joins no pair, as in :func:`kgraph.query.related_papers`."""
     papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
     concepts = {p: set(G[p]) for p in papers}
-    linked = lone_pairs = 0
+    topical = {p: {c for c in G[p] if not G.edges[p, c].get("passing")} for p in papers}
+    linked = lone_pairs = passing_pairs = 0
     lone: Counter = Counter()  # the lone words that alone join a pair (a reader judges them: topic or field-wide)
     through: Counter = Counter()
     for a, b in itertools.combinations(papers, 2):
-        shared = concepts[a] & concepts[b]
+        shared = concepts[a] & concepts[b] & (topical[a] | topical[b])
         if shared:
             linked += 1
             through.update(G.nodes[c]["label"] for c in shared)
             if all(" " not in G.nodes[c]["label"] and G.nodes[c]["label"].islower() for c in shared):
                 lone_pairs += 1
                 lone.update(G.nodes[c]["label"] for c in shared)
-    return linked, lone_pairs, lone, through.most_common()
+        elif concepts[a] & concepts[b]:
+            passing_pairs += 1
+    return linked, lone_pairs, passing_pairs, lone, through.most_common()
 
 
 def main(argv=None) -> None:
@@ -72,9 +80,10 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     G = kgraph.build(args.inputs, cache=True).graph
     if args.links:
-        linked, lone_pairs, lone, through = links(G)
+        linked, lone_pairs, passing_pairs, lone, through = links(G)
         words = ", ".join(f"{w} {n}" for w, n in lone.most_common())
-        print(f"linked paper pairs: {linked}; linked only through lone words: {lone_pairs} ({words or 'none'})")
+        print(f"linked paper pairs: {linked}; linked only through lone words: {lone_pairs} ({words or 'none'}); "
+              f"not linked, sharing only what both name in passing: {passing_pairs}")
         for label, pairs in through:
             print(f"{pairs:4}  {label}")
         return

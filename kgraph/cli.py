@@ -252,19 +252,25 @@ def _link(G, center: str, node: str) -> str:
     return "co-occurs"
 
 
+def _relation(d: dict) -> str:
+    """A link's role as a table shows it: "mentions", or "mentions, in passing" for a test bed or a yardstick."""
+    return d["relation"] + (", in passing" if d["in_passing"] else "")
+
+
 def _cmd_papers(args) -> int:
     kg = _load(args)
     center = kg.find_concept(args.concept)
     about = kg.papers_about(center)[: args.limit]
     data = {"concept": center, "label": _node_label(kg, center),
             "papers": [{"paper": p, "label": _node_label(kg, p), "mentions": count, "relation": relation,
-                        "through": _node_label(kg, term), "written": kg.written(p, term)}
+                        "in_passing": kg.in_passing(p, term), "through": _node_label(kg, term),
+                        "written": kg.written(p, term)}
                        for p, count, relation, term in about]}
     if not args.json:
         print(_concept_line(kg, center))
     # "through" names the narrower term a paper reaches the concept by ("Lipschitz bandits" for bandits), and
     # "as written" the abstract's words the link came by, where they are not the term's own
-    rows = [(d["relation"], d["mentions"], _cut("" if d["through"] == data["label"] else d["through"], 40),
+    rows = [(_relation(d), d["mentions"], _cut("" if d["through"] == data["label"] else d["through"], 40),
              _cut("; ".join(d["written"]), 40), _cut(d["label"], 70)) for d in data["papers"]]
     return _emit(args, data, rows, ("relation", "mentions", "through", "as written", "paper"))
 
@@ -295,13 +301,14 @@ def _cmd_paper(args) -> int:
     meta = {k: d[k] for k in ("year", "venue", "authors", "doi", "arxiv_id", "url", "record_id") if d.get(k) not in (None, "")}
     data = {"paper": paper, "label": _node_label(kg, paper), "meta": meta, "abstract": d.get("abstract", ""),
             "concepts": [{"concept": c, "label": _node_label(kg, c), "kind": kg.graph.nodes[c].get("kind"),
-                          "relation": relation, "mentions": count, "papers": kg.graph.nodes[c].get("papers", 0),
-                          "written": written} for c, count, relation, written in kg.concepts_of(paper)]}
+                          "relation": relation, "in_passing": kg.in_passing(paper, c), "mentions": count,
+                          "papers": kg.graph.nodes[c].get("papers", 0), "written": written}
+                         for c, count, relation, written in kg.concepts_of(paper)]}
     if not args.json:
         print(f"{data['label']} ({paper})" + "".join(f"\n  {k}: {v}" for k, v in meta.items()))
         print(textwrap.fill(data["abstract"], 100, initial_indent="  ", subsequent_indent="  "))
         print(f"{_plural(len(data['concepts']), 'concept')}:")
-    rows = [(c["relation"], c["kind"], c["mentions"], c["papers"], _cut("; ".join(c["written"]), 40), _cut(c["label"], 60))
+    rows = [(_relation(c), c["kind"], c["mentions"], c["papers"], _cut("; ".join(c["written"]), 40), _cut(c["label"], 60))
             for c in data["concepts"]]
     return _emit(args, data, rows, ("relation", "kind", "mentions", "papers", "as written", "concept"))
 

@@ -680,12 +680,14 @@ def build_graph(
     paper_links: list[dict[str, tuple[int, str]]] = []
     for paper, terms in zip(papers, paper_terms):
         links: dict[str, list] = {}
+        written: dict[str, set[str]] = defaultdict(set)  # the words each link came by, as the abstract writes them
         for key, (count, role, texts) in terms.items():
             # a phrase that is no node links its paper to the terms it narrows; a topic one abstract writes, to
             # the topics above it ("few-shot learning" to transfer learning)
             targets = [key] if key in nodes else ([] if concepts[key].text_only else fold.get(key, [])) + up.get(key, [])
             for target in targets:
                 link = links.setdefault(target, [0, "mentions", set()])
+                written[target].update(texts)
                 link[0] += count
                 link[1] = min(link[1], role, key=ROLES.index)
                 if target != key:
@@ -693,11 +695,16 @@ def build_graph(
                 elif (paper.id, key) in found_by:  # the words a pattern found the topic by: "zero-shot capabilities"
                     link[2].add(found_by[paper.id, key])
         kept = _kept_phrases(paper.abstract)  # the phrases a kept property's name could be
+        beds = _test_bed_spans(paper.abstract)
         for target, (count, role, via) in links.items():
             names = forms_of(target) | {v.lower() for v in via} if kept else frozenset()
             if kept and not kept.isdisjoint(names) and _only_kept(paper.abstract, names):
                 continue  # "while preserving expressive power": a property kept, not the subject
-            attrs = {"kind": "mention", "weight": count, "relation": role}
+            # named only as a test bed or a yardstick ("experiments on image classification"): the paper is not
+            # about it, so it joins no papers as a topic (kgraph.query)
+            passing = bool(beds) and role not in ("proposes", "addresses") and _in_passing(
+                paper.abstract, [*written[target], *via] or forms_of(target), beds)
+            attrs = {"kind": "mention", "weight": count, "relation": role, "passing": passing}
             if via:
                 attrs["via"] = "|".join(sorted(via))
             G.add_edge(paper.id, ids[target], **attrs)
@@ -878,6 +885,59 @@ def _only_kept(abstract: str, forms: Iterable[str]) -> bool:
     found = [m.start() for form in set(forms) if form
              for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w])", abstract, re.I)]
     return bool(found) and all(_KEPT_BEFORE.search(abstract, max(0, at - 40), at) for at in found)
+
+
+#: What an abstract names only as a test bed or a yardstick: after these words in its sentence ("experiments on
+#: image classification and language modeling", "outperforming compressed sensing", "tasks such as TSP").
+_TEST_BED = re.compile(
+    r"\b(?:experiment\w*|empirical(?:ly)? (?:results?|evaluations?|experiments?|validation)|empirically"
+    r"|evaluat\w*|benchmark\w*|outperform\w*|surpass\w*|baselines?|simulations?|tested on"
+    r"|validat\w* (?:\w+ ){0,3}?(?:on|with|through|via|using)"
+    r"|compared (?:to|with|against) (?:the )?(?:existing|prior|previous|traditional|classical|standard|conventional"
+    r"|state-of-the-art|strong|competing)"
+    r"|(?:tasks?|settings?|domains?|applications?|alternatives?|competitors?|datasets?|benchmarks?|problems?),?"
+    r" (?:such as|including|like|e\.g\.,?))\b", re.I)
+#: Where a test bed's reach ends in its sentence: "outperforming SSL methods, without domain labels during
+#: representation learning" is about representation learning again.
+_TEST_BED_END = re.compile(r"\b(?:while|whereas|without|which|whereby|thereby)\b|;")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z$*(\[])")
+
+
+def _test_bed_spans(abstract: str) -> list[tuple[int, int]]:
+    """The stretches of ``abstract`` that name test beds and yardsticks: from a cue to its clause's end."""
+    spans, start = [], 0
+    for end in [m.start() for m in _SENTENCE_END.finditer(abstract)] + [len(abstract)]:
+        cue = _TEST_BED.search(abstract, start, end)
+        if cue:
+            stop = _TEST_BED_END.search(abstract, cue.end(), end)
+            spans.append((cue.end(), stop.start() if stop else end))
+            # a later cue in the same sentence after the clause's end opens another stretch
+            while stop:
+                cue = _TEST_BED.search(abstract, stop.end(), end)
+                if not cue:
+                    break
+                stop = _TEST_BED_END.search(abstract, cue.end(), end)
+                spans.append((cue.end(), stop.start() if stop else end))
+        start = end
+    return spans
+
+
+def _in_passing(abstract: str, forms: Iterable[str], spans: list[tuple[int, int]]) -> bool:
+    """True when every place ``abstract`` writes ``forms`` is inside a test-bed stretch (:func:`_test_bed_spans`).
+
+    >>> text = "We propose KOALA++, an optimizer. Experiments on image classification show gains over Adam."
+    >>> spans = _test_bed_spans(text)
+    >>> _in_passing(text, ["image classification"], spans), _in_passing(text, ["KOALA++"], spans)
+    (True, False)
+    >>> text = "We study image classification. Experiments on image classification confirm it."
+    >>> _in_passing(text, ["image classification"], _test_bed_spans(text))
+    False
+    """
+    if not spans:
+        return False
+    found = [m.start() for form in set(forms) if len(form) > 1
+             for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w])", abstract, re.I)]
+    return bool(found) and all(any(a <= at < b for a, b in spans) for at in found)
 
 
 def _topic_names(th: Thesaurus, key: str) -> list[str]:

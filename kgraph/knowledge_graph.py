@@ -77,6 +77,10 @@ class KnowledgeGraph:
         """See :func:`kgraph.query.written`."""
         return query.written(self.graph, paper, concept)
 
+    def in_passing(self, paper: str, concept: str) -> bool:
+        """See :func:`kgraph.query.in_passing`."""
+        return query.in_passing(self.graph, paper, concept)
+
     def concepts_of(self, paper: str) -> list[tuple[str, int, str, list[str]]]:
         """See :func:`kgraph.query.concepts_of`."""
         return query.concepts_of(self.graph, paper)

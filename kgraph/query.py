@@ -30,7 +30,7 @@ from .years import trends  # rising and fading concepts; it lives beside the yea
 
 __all__ = [
     "find_concept", "find_paper", "find", "search", "neighbourhood", "relations", "papers_about", "concepts_of", "written",
-    "related_papers", "paths",
+    "in_passing", "related_papers", "paths",
     "top_concepts", "community_labels", "papers", "summary", "broader_terms", "narrower_terms", "trends",
     "FUZZY_MIN_SCORE",
 ]
@@ -52,6 +52,11 @@ SEARCH_NEAR_RATIO = 88
 COMMON_STEP_COST = 0.5
 #: How much repeated mentions raise a shared concept's weight in related_papers (0: not at all).
 SALIENCE = 0.5
+#: What a concept adds to related_papers when only one of the two papers is about it, the other naming it
+#: in passing (as a test bed or a yardstick); one both papers name only in passing adds nothing.
+PASSING_SHARE = 0.5
+#: Extra cost of a path step along a link the paper names only in passing: paths go through what papers are about.
+PASSING_STEP_COST = 1.0
 #: Concepts in a community's label.
 LABEL_CONCEPTS = 3
 #: Papers a "several papers match" error lists.
@@ -106,6 +111,14 @@ def written(G: nx.Graph, paper: str, concept: str) -> list[str]:
     ("nonparametric function estimation" for regression); empty when the name itself, or when not linked."""
     source, term = find_paper(G, paper), find_concept(G, concept)
     return _via(G.edges[source, term]) if G.has_edge(source, term) else []
+
+
+def in_passing(G: nx.Graph, paper: str, concept: str) -> bool:
+    """True when a paper names a concept only in passing: every place its abstract writes it is a test bed or a
+    yardstick ("experiments on image classification", "outperforming compressed sensing"); the mention edge's
+    ``passing``. Such a link is listed (last) but joins the paper to no other as a topic."""
+    source, term = find_paper(G, paper), find_concept(G, concept)
+    return bool(G.edges[source, term].get("passing")) if G.has_edge(source, term) else False
 
 
 def _make_written(G: nx.Graph) -> dict[str, str]:
@@ -428,7 +441,9 @@ def papers_about(G: nx.Graph, concept: str) -> list[tuple[str, int, str, str]]:
     ``through`` is the concept the paper mentions: the concept itself, or one
     of its narrower terms ("Lipschitz bandits" for "bandits"). Papers that
     mention the concept itself come first, by role (:data:`kgraph.types.ROLES`),
-    then by mentions; then those that mention only narrower terms.
+    then by mentions; then those that mention only narrower terms. Papers
+    that name it only in passing (:func:`in_passing`) come after the others
+    of their group.
 
     Examples
     --------
@@ -448,14 +463,15 @@ def papers_about(G: nx.Graph, concept: str) -> list[tuple[str, int, str, str]]:
             if _is_paper(G, nb) and nb not in best:
                 d = G.edges[term, nb]
                 relation = str(d.get("relation", "mentions"))
-                best[nb] = (depth > 0, rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), nb, relation, term)
+                best[nb] = (depth > 0, bool(d.get("passing")), rank.get(relation, len(ROLES)), -int(d.get("weight", 1)),
+                            nb, relation, term)
     ordered = sorted(best.values())
-    return [(p, -weight, relation, term) for _, _, weight, p, relation, term in ordered]
+    return [(p, -weight, relation, term) for _, _, _, weight, p, relation, term in ordered]
 
 
 def concepts_of(G: nx.Graph, paper: str) -> list[tuple[str, int, str, list[str]]]:
     """A paper's concepts, as ``(concept, mentions, relation, written)``: by role (:data:`kgraph.types.ROLES`),
-    then by mentions; ``written`` holds the abstract's words the link came by where they are not the
+    then by mentions, those it names only in passing (:func:`in_passing`) last; ``written`` holds the abstract's words the link came by where they are not the
     concept's name (the edge's ``via``).
 
     Examples
@@ -472,8 +488,9 @@ def concepts_of(G: nx.Graph, paper: str) -> list[tuple[str, int, str, list[str]]
     for c, d in G[source].items():
         if _is_concept(G, c) and d.get("kind", "mention") == "mention":
             relation = str(d.get("relation", "mentions"))
-            rows.append((rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), c, relation, _via(d)))
-    return [(c, -weight, relation, words) for _, weight, c, relation, words in sorted(rows)]
+            rows.append((bool(d.get("passing")), rank.get(relation, len(ROLES)), -int(d.get("weight", 1)), c, relation,
+                         _via(d)))
+    return [(c, -weight, relation, words) for _, _, weight, c, relation, words in sorted(rows)]
 
 
 def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = False) -> list[tuple[str, float, list]]:
@@ -483,7 +500,11 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = 
     concepts count more than common ones, times ``1 + SALIENCE * log(m)``
     where ``m`` is the fewer of the two papers' mentions of it. A paper shares
     the broader terms of what it mentions ("bandits" through "Lipschitz
-    bandits"), counted with the papers of all their narrower terms. Returns
+    bandits"), counted with the papers of all their narrower terms. A concept
+    one of the two papers names only in passing (:func:`in_passing`: a test
+    bed, a yardstick) adds ``PASSING_SHARE`` of that; one both name only in
+    passing adds nothing: two optimizers tried on image classification are
+    not on one topic. Returns
     ``(paper, score, shared_concepts)`` with the shared concepts ordered by
     what they add; with ``weights``, each shared concept comes as
     ``(concept, what it adds)``, so a score can be checked by hand.
@@ -502,15 +523,17 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = 
     source = find_paper(G, paper)
     scores: dict[str, float] = defaultdict(float)
     shared: dict[str, dict[str, float]] = defaultdict(dict)
-    for c, strength in _concepts_of(G, source).items():
+    for c, (strength, passing) in _concepts_of(G, source).items():
         df = int(G.nodes[c].get("papers_total", G.nodes[c].get("papers", 0)))
         if df < 2:
             continue
         idf = 1.0 / math.log(1 + df)
-        for other, other_strength in _papers_of(G, c).items():
-            if other != source:
-                # a concept both papers keep coming back to says more than one they name in passing
+        for other, (other_strength, other_passing) in _papers_of(G, c).items():
+            if other != source and not (passing and other_passing):
+                # a concept both papers keep coming back to says more than one they name once
                 weight = idf * (1.0 + SALIENCE * math.log(min(strength, other_strength)))
+                if passing or other_passing:
+                    weight *= PASSING_SHARE
                 if weight > shared[other].get(c, 0.0):
                     scores[other] += weight - shared[other].get(c, 0.0)
                     shared[other][c] = weight
@@ -519,24 +542,29 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = 
     return [(p, round(s, 4), [(c, round(w, 4)) if weights else c for c, w in order[p]]) for p, s in ranked]
 
 
-def _concepts_of(G: nx.Graph, paper: str) -> dict[str, int]:
-    """The concepts a paper mentions and their broader terms, with its mentions of each."""
-    out: dict[str, int] = {}
+def _strongest(out: dict[str, tuple[int, bool]], key: str, d: dict) -> None:
+    """Merge one mention edge into ``out[key]``: (most mentions, named only in passing by every edge)."""
+    weight, passing = out.get(key, (0, True))
+    out[key] = (max(weight, int(d.get("weight", 1))), passing and bool(d.get("passing")))
+
+
+def _concepts_of(G: nx.Graph, paper: str) -> dict[str, tuple[int, bool]]:
+    """The concepts a paper mentions and their broader terms: (its mentions of each, only in passing)."""
+    out: dict[str, tuple[int, bool]] = {}
     for c in G[paper]:
         if _is_concept(G, c) and G.edges[paper, c].get("kind", "mention") == "mention":
-            w = int(G.edges[paper, c].get("weight", 1))
             for term in [c, *broader_terms(G, c)]:
-                out[term] = max(out.get(term, 0), w)
+                _strongest(out, term, G.edges[paper, c])
     return out
 
 
-def _papers_of(G: nx.Graph, concept: str) -> dict[str, int]:
-    """The papers that mention a concept or a narrower term, with their mentions."""
-    out: dict[str, int] = {}
+def _papers_of(G: nx.Graph, concept: str) -> dict[str, tuple[int, bool]]:
+    """The papers that mention a concept or a narrower term: (their mentions, only in passing)."""
+    out: dict[str, tuple[int, bool]] = {}
     for term in [concept, *narrower_terms(G, concept)]:
         for nb in G[term]:
             if _is_paper(G, nb):
-                out[nb] = max(out.get(nb, 0), int(G.edges[term, nb].get("weight", 1)))
+                _strongest(out, nb, G.edges[term, nb])
     return out
 
 
@@ -547,7 +575,9 @@ def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
     they both mention, two concepts by a paper that mentions both, by
     their co-occurrence edge or by a relation an abstract states. Among paths of equal length, those through
     rarer concepts come first (a step into a concept costs a little more
-    the more papers mention it), so the explanation is specific.
+    the more papers mention it), so the explanation is specific; a step along
+    a link the paper names only in passing (:func:`in_passing`) costs one hop
+    more, so papers meet through what they are about where they can.
 
     Examples
     --------
@@ -568,7 +598,8 @@ def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
 
     def cost(u, v, d):
         node = v if G.nodes[v].get("kind") != "paper" else u
-        return 1.0 + COMMON_STEP_COST * G.nodes[node].get("papers", 1) / n_papers
+        return (1.0 + COMMON_STEP_COST * G.nodes[node].get("papers", 1) / n_papers
+                + (PASSING_STEP_COST if d.get("passing") else 0.0))
 
     try:
         return [list(p) for p in islice(nx.shortest_simple_paths(G, source, target, weight=cost), limit)]
