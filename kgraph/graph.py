@@ -887,16 +887,18 @@ def _only_kept(abstract: str, forms: Iterable[str]) -> bool:
     return bool(found) and all(_KEPT_BEFORE.search(abstract, max(0, at - 40), at) for at in found)
 
 
-#: What an abstract names only as a test bed or a yardstick: after these words in its sentence ("experiments on
-#: image classification and language modeling", "outperforming compressed sensing", "tasks such as TSP").
+#: What an abstract names only as a test bed, a yardstick or a use elsewhere: after these words in its sentence
+#: ("experiments on image classification and language modeling", "outperforming compressed sensing", "tasks such
+#: as TSP", "used in fields such as recommendation systems", "can be applied in reinforcement learning").
 _TEST_BED = re.compile(
     r"\b(?:experiment\w*|empirical(?:ly)? (?:results?|evaluations?|experiments?|validation)|empirically"
     r"|evaluat\w*|benchmark\w*|outperform\w*|surpass\w*|baselines?|simulations?|tested on"
     r"|validat\w* (?:\w+ ){0,3}?(?:on|with|through|via|using)"
     r"|compared (?:to|with|against) (?:the )?(?:existing|prior|previous|traditional|classical|standard|conventional"
     r"|state-of-the-art|strong|competing)"
-    r"|(?:tasks?|settings?|domains?|applications?|alternatives?|competitors?|datasets?|benchmarks?|problems?),?"
-    r" (?:such as|including|like|e\.g\.,?))\b", re.I)
+    r"|(?:tasks?|settings?|domains?|applications?|alternatives?|competitors?|datasets?|benchmarks?|problems?|fields?"
+    r"|areas?),? (?:such as|including|like|e\.g\.,?)"
+    r"|implications? for|(?:can|could|may) (?:also )?be (?:applied|extended|used) (?:in|to|for))\b", re.I)
 #: Where a test bed's reach ends in its sentence: "outperforming SSL methods, without domain labels during
 #: representation learning" is about representation learning again.
 _TEST_BED_END = re.compile(r"\b(?:while|whereas|without|which|whereby|thereby)\b|;")
@@ -907,17 +909,11 @@ def _test_bed_spans(abstract: str) -> list[tuple[int, int]]:
     """The stretches of ``abstract`` that name test beds and yardsticks: from a cue to its clause's end."""
     spans, start = [], 0
     for end in [m.start() for m in _SENTENCE_END.finditer(abstract)] + [len(abstract)]:
-        cue = _TEST_BED.search(abstract, start, end)
-        if cue:
+        at = start
+        while cue := _TEST_BED.search(abstract, at, end):
             stop = _TEST_BED_END.search(abstract, cue.end(), end)
             spans.append((cue.end(), stop.start() if stop else end))
-            # a later cue in the same sentence after the clause's end opens another stretch
-            while stop:
-                cue = _TEST_BED.search(abstract, stop.end(), end)
-                if not cue:
-                    break
-                stop = _TEST_BED_END.search(abstract, cue.end(), end)
-                spans.append((cue.end(), stop.start() if stop else end))
+            at = stop.end() if stop else end
         start = end
     return spans
 

@@ -70,6 +70,12 @@ def test_passing_is_in_every_export(optimizers, tmp_path):
     ("It performs well across diverse tasks such as TSP and CVRP.", "CVRP", True),
     ("Extensive experiments demonstrate that it scales to the Traveling Salesman Problem.",
      "Traveling Salesman Problem", True),
+    # uses elsewhere: fields such as, implications for, can be applied in
+    ("Probabilistic outputs are used in fields such as contrastive learning and recommendation systems.",
+     "recommendation systems", True),
+    ("The phenomenon has implications for model ensembling and merging.", "model ensembling", True),
+    ("We show how these results can be applied in reinforcement learning for policy optimization.",
+     "policy optimization", True),
     # a cue's reach ends at its clause: the subject comes back after "without", "while"
     ("It outperforms SSL methods, without domain labels during representation learning.",
      "representation learning", False),
