@@ -63,7 +63,9 @@ HTML_EVIDENCE_PER_RELATION = 2
 #: Longest evidence text on a page, in characters: longer sentences are cut around the two concepts.
 HTML_EVIDENCE_CHARS = 240
 RELATIONS = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
-_REL_RANK = {r: i for i, r in enumerate(RELATIONS)}
+#: The tag of a link the paper names only in passing (the edge's ``passing``): listed after every role.
+PASSING = "in passing"
+_REL_RANK = {r: i for i, r in enumerate((*RELATIONS, PASSING))}
 _EDGE_RANK = {"broader": 0, "cooccurrence": 1, "relation": 1, "mention": 2}
 #: Community colours (the largest communities first); the rest are grey.
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
@@ -81,9 +83,14 @@ def _short(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
+def _tag(d: Mapping) -> str:
+    """A paper-concept link's tag in a panel: its role, or "in passing" for a test bed or a yardstick."""
+    return PASSING if d.get("passing") else str(d.get("relation", "mentions"))
+
+
 def _rel_key(G, paper, concept):
     d = G.edges[paper, concept]
-    return (_REL_RANK.get(d.get("relation"), len(RELATIONS)), -float(d.get("weight", 1) or 1))
+    return (_REL_RANK.get(_tag(d), len(RELATIONS)), -float(d.get("weight", 1) or 1))
 
 
 def _strength(d: Mapping) -> float:
@@ -138,7 +145,7 @@ def select(G: nx.Graph, *, max_concepts: int = HTML_MAX_CONCEPTS, max_papers: in
     for u, v, d in links:
         if d.get("kind") == "mention":
             p, c = (u, v) if _is_paper(G.nodes[u]) else (v, u)
-            per_paper[p].append(((_REL_RANK.get(d.get("relation"), 9), -importance(G.nodes[c]), str(c)), (u, v, d)))
+            per_paper[p].append(((_REL_RANK.get(_tag(d), 9), -importance(G.nodes[c]), str(c)), (u, v, d)))
     ranked = [[e for _, e in sorted(items, key=lambda item: item[0])] for _, items in sorted(per_paper.items(), key=str)]
     mentions: list = []
     room = max_edges - len(between)
@@ -464,7 +471,7 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
         neighbours.sort(key=lambda t: (t[0], t[1], str(t[2])))
         aliases = [a for a in str(d.get("aliases", "")).split("|") if a and a != d.get("label")]
         rec = {"k": d.get("kind", ""), "l": str(d.get("label", c)), "a": aliases[:24], "n": int(d.get("papers", 0) or 0),
-               "pn": len(mine), "p": [[ids[p], G.edges[p, c].get("relation", "mentions")] for p in shown],
+               "pn": len(mine), "p": [[ids[p], _tag(G.edges[p, c])] for p in shown],
                "nb": [[ids[m], how] if m in ids else [None, how, str(G.nodes[m].get("label", m))]
                       for *_, m, how in neighbours[:20]]}
         # papers that mention only a narrower term ("bandits": the Lipschitz-bandit paper, through its term)
@@ -485,7 +492,7 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
         records[ids[c]] = rec
     for p in papers:
         d = G.nodes[p]
-        found = sorted(((G.edges[p, c].get("relation", "mentions"), c) for c in G[p]),
+        found = sorted(((_tag(G.edges[p, c]), c) for c in G[p]),
                        key=lambda rc: (_REL_RANK.get(rc[0], 9), -importance(G.nodes[rc[1]]), str(rc[1])))
         meta = {k: str(d[k]) for k in ("year", "authors", "venue", "doi", "arxiv_id", "url", "record_id", "sources")
                 if d.get(k) not in (None, "")}
@@ -591,6 +598,8 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
         elif kind == "broader":
             e["width"] = 2.5
             e["arrows"] = "to" if d.get("broader") == v else "from"
+        elif kind == "mention" and d.get("passing"):  # named in passing: drawn dashed, as a weaker tie
+            e["dashes"] = True
         elif kind == "relation":  # head -> tail, as the relation reads
             e["width"] = 2
             e["arrows"] = "to" if d.get("tail") == v else "from"

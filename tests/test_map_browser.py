@@ -351,3 +351,22 @@ def test_browser_a_large_map_fits_its_bulk_not_every_outlier(browser, corpus_out
     everything = page.js("() => window.kgraph.network.getScale()")
     assert 0.9 * len(shown) <= inside and bulk >= everything  # (closer in, or the same when nothing lies far out)
     page.close()
+
+
+def test_browser_links_named_in_passing_are_dashed_and_listed_last(browser, corpus_out, corpus_kg):
+    page = Page(browser, corpus_out / "graph.html")
+    G = corpus_kg.graph
+    passing = {frozenset((u, v)) for u, v, d in G.edges(data=True) if d.get("passing")}
+    dashed = page.js("() => window.kgraph.data.edges.filter(e => e.dashes).map(e => [e.from, e.to])")
+    assert passing and {frozenset(e) for e in dashed} == passing
+    # a paper's panel lists what it names in passing in a section of its own, after its roles
+    koala = corpus_kg.find_paper("KOALA++, a scalable Kalman-based")
+    page.find("KOALA++")
+    page.page.keyboard.press("Enter")
+    page.page.click("#panel >> text=" + G.nodes[koala]["label"])
+    sections = page.js("""() => [...document.querySelectorAll('#panel h3')].map(h => [h.textContent,
+                           [...(h.nextElementSibling || {children: []}).children].map(li => li.textContent)])""")
+    titles = [t for t, _ in sections]
+    assert titles.index("in passing (2)") == titles.index("mentions (4)") + 1, titles
+    assert dict(sections)["in passing (2)"] == ["language models", "image classification"]
+    page.close()

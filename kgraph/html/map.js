@@ -72,7 +72,9 @@
     if (e.kind === "relation") text = head + " --" + e.y + "--> " + tail + paperCount(e.n || 1);
     else if (e.kind === "broader") text = head + " is narrower than " + tail;
     else if (e.kind === "cooccurrence") text = la + " and " + lb + " appear together" + paperCount(e.n || 1);
-    else return undefined;
+    else if (e.kind === "mention" && e.dashes) {  // drawn dashed: the paper is not about it
+      text = (a.kind === "paper" ? lb : la) + ": named only in passing (a test bed or a yardstick)";
+    } else return undefined;
     var d = document.createElement("div");
     d.textContent = text;
     d.style.maxWidth = "420px";
