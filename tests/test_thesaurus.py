@@ -894,11 +894,14 @@ def test_graph_a_term_with_softmax_in_it_is_about_the_softmax():
 def test_graph_groups_algebras_and_manifolds_meet_at_geometric_deep_learning():
     t1 = "We propose a Neural Lie Transport Operator for shifting domains."
     t2 = "Using Clifford algebra we rewrite linear layers."
-    t3 = "Riemannian gradient descent on fixed-rank matrices converges fast."
+    t3 = "Point clouds on Riemannian manifolds need curved convolutions."
     t4 = "The patient may lie about symptoms; we model transport costs."  # the verb "lie" is no group
+    # optimization over a manifold is no learning on one: no part of geometric deep learning
+    t5 = "Riemannian gradient descent on fixed-rank matrices converges fast."
     G = _graph([_paper(t1, ["Neural Lie Transport Operator"]), _paper(t2, ["Clifford algebra"]),
-                _paper(t3, ["Riemannian gradient descent"]), _paper(t4, ["transport costs"])])
-    assert _papers_reaching(G, "concept:geometric_deep_learning") == ["Riemannian g", "Using Cliffo", "We propose a"]
+                _paper(t3, ["Riemannian manifolds"]), _paper(t4, ["transport costs"]),
+                _paper(t5, ["Riemannian gradient descent"])])
+    assert _papers_reaching(G, "concept:geometric_deep_learning") == ["Point clouds", "Using Cliffo", "We propose a"]
 
 
 def test_graph_losses_studied_as_a_family_are_loss_function_design():
