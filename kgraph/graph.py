@@ -24,6 +24,7 @@ among the ``max_neighbours`` best of one of its concepts.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from sys import intern
 from collections import Counter, defaultdict
 import re
@@ -695,7 +696,8 @@ def build_graph(
                 elif (paper.id, key) in found_by:  # the words a pattern found the topic by: "zero-shot capabilities"
                     link[2].add(found_by[paper.id, key])
         kept = _kept_phrases(paper.abstract)  # the phrases a kept property's name could be
-        beds = _test_bed_spans(paper.abstract)
+        lower = _lower(paper.abstract)
+        beds = _test_bed_spans(paper.abstract, lower)
         for target, (count, role, via) in links.items():
             names = forms_of(target) | {v.lower() for v in via} if kept else frozenset()
             if kept and not kept.isdisjoint(names) and _only_kept(paper.abstract, names):
@@ -703,7 +705,7 @@ def build_graph(
             # named only as a test bed or a yardstick ("experiments on image classification"): the paper is not
             # about it, so it joins no papers as a topic (kgraph.query)
             passing = bool(beds) and role not in ("proposes", "addresses") and _in_passing(
-                paper.abstract, [*written[target], *via] or forms_of(target), beds)
+                paper.abstract, [*written[target], *via] or forms_of(target), beds, lower)
             attrs = {"kind": "mention", "weight": count, "relation": role, "passing": passing}
             if via:
                 attrs["via"] = "|".join(sorted(via))
@@ -898,28 +900,39 @@ _TEST_BED = re.compile(
     r"|state-of-the-art|strong|competing)"
     r"|(?:tasks?|settings?|domains?|applications?|alternatives?|competitors?|datasets?|benchmarks?|problems?|fields?"
     r"|areas?),? (?:such as|including|like|e\.g\.,?)"
-    r"|implications? for|(?:can|could|may) (?:also )?be (?:applied|extended|used) (?:in|to|for))\b", re.I)
+    r"|implications? for|(?:can|could|may) (?:also )?be (?:applied|extended|used) (?:in|to|for))(?!\w)")  # lower case
 #: Where a test bed's reach ends in its sentence: "outperforming SSL methods, without domain labels during
 #: representation learning" is about representation learning again.
 _TEST_BED_END = re.compile(r"\b(?:while|whereas|without|which|whereby|thereby)\b|;")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z$*(\[])")
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z$*(\[])")
 
 
-def _test_bed_spans(abstract: str) -> list[tuple[int, int]]:
-    """The stretches of ``abstract`` that name test beds and yardsticks: from a cue to its clause's end."""
-    spans, start = [], 0
-    for end in [m.start() for m in _SENTENCE_END.finditer(abstract)] + [len(abstract)]:
-        at = start
-        while cue := _TEST_BED.search(abstract, at, end):
-            stop = _TEST_BED_END.search(abstract, cue.end(), end)
-            spans.append((cue.end(), stop.start() if stop else end))
-            at = stop.end() if stop else end
-        start = end
+def _test_bed_spans(abstract: str, lower: str | None = None) -> list[tuple[int, int]]:
+    """The stretches of ``abstract`` that name test beds and yardsticks: from a cue to its clause's end, in text
+    order. ``lower`` is ``abstract.lower()`` when the caller has it (the cues are matched in lower case)."""
+    lower = _lower(abstract) if lower is None else lower
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while cue := _TEST_BED.search(lower, at):
+        sentence = _SENTENCE_END.search(abstract, cue.end())
+        end = sentence.start() + 1 if sentence else len(abstract)
+        stop = _TEST_BED_END.search(lower, cue.end(), end)
+        spans.append((cue.end(), stop.start() if stop else end))
+        at = stop.end() if stop else end
     return spans
 
 
-def _in_passing(abstract: str, forms: Iterable[str], spans: list[tuple[int, int]]) -> bool:
+def _lower(text: str) -> str:
+    """``text`` in lower case, character for character (a character whose lower case is longer, "İ", stays)."""
+    lower = text.lower()
+    return lower if len(lower) == len(text) else "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def _in_passing(abstract: str, forms: Iterable[str], spans: list[tuple[int, int]], lower: str | None = None) -> bool:
     """True when every place ``abstract`` writes ``forms`` is inside a test-bed stretch (:func:`_test_bed_spans`).
+
+    ``lower`` is :func:`_lower` of it when the caller has it: forms are found as whole words by plain search
+    (compiling a pattern per form took a third of the graph stage at 30,000 papers).
 
     >>> text = "We propose KOALA++, an optimizer. Experiments on image classification show gains over Adam."
     >>> spans = _test_bed_spans(text)
@@ -931,9 +944,21 @@ def _in_passing(abstract: str, forms: Iterable[str], spans: list[tuple[int, int]
     """
     if not spans:
         return False
-    found = [m.start() for form in set(forms) if len(form) > 1
-             for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w])", abstract, re.I)]
-    return bool(found) and all(any(a <= at < b for a, b in spans) for at in found)
+    lower = _lower(abstract) if lower is None else lower
+    starts = [a for a, _ in spans]  # in text order, apart
+    found = False
+    for form in {f.lower() for f in forms if len(f) > 1}:
+        at = lower.find(form)
+        while at >= 0:
+            end = at + len(form)
+            if not (at and (lower[at - 1].isalnum() or lower[at - 1] in "_-")
+                    or end < len(lower) and (lower[end].isalnum() or lower[end] == "_")):
+                i = bisect_right(starts, at) - 1
+                if i < 0 or at >= spans[i][1]:
+                    return False
+                found = True
+            at = lower.find(form, at + 1)
+    return found
 
 
 def _topic_names(th: Thesaurus, key: str) -> list[str]:
