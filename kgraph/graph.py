@@ -891,7 +891,8 @@ def _only_kept(abstract: str, forms: Iterable[str]) -> bool:
 
 #: What an abstract names only as a test bed, a yardstick or a use elsewhere: after these words in its sentence
 #: ("experiments on image classification and language modeling", "outperforming compressed sensing", "tasks such
-#: as TSP", "used in fields such as recommendation systems", "can be applied in reinforcement learning").
+#: as TSP", "used in fields such as recommendation systems", "can be applied in reinforcement learning", "are
+#: fundamental for generative modelling").
 _TEST_BED = re.compile(
     r"\b(?:experiment\w*|empirical(?:ly)? (?:results?|evaluations?|experiments?|validation)|empirically"
     r"|evaluat\w*|benchmark\w*|outperform\w*|surpass\w*|baselines?|simulations?|tested on"
@@ -900,7 +901,8 @@ _TEST_BED = re.compile(
     r"|state-of-the-art|strong|competing)"
     r"|(?:tasks?|settings?|domains?|applications?|alternatives?|competitors?|datasets?|benchmarks?|problems?|fields?"
     r"|areas?),? (?:such as|including|like|e\.g\.,?)"
-    r"|implications? for|(?:can|could|may) (?:also )?be (?:applied|extended|used) (?:in|to|for))(?!\w)")  # lower case
+    r"|implications? for|(?:can|could|may) (?:also )?be (?:applied|extended|used) (?:in|to|for)"
+    r"|(?:are|is) fundamental for|ubiquitous in|widely used in|applications? (?:in|to))(?!\w)")  # lower case
 #: Where a test bed's reach ends in its sentence: "outperforming SSL methods, without domain labels during
 #: representation learning" is about representation learning again.
 _TEST_BED_END = re.compile(r"\b(?:while|whereas|without|which|whereby|thereby)\b|;")

@@ -76,6 +76,9 @@ def test_passing_is_in_every_export(optimizers, tmp_path):
     ("The phenomenon has implications for model ensembling and merging.", "model ensembling", True),
     ("We show how these results can be applied in reinforcement learning for policy optimization.",
      "policy optimization", True),
+    ("1-Lipschitz networks are fundamental for generative modelling and inverse problems.", "generative modelling",
+     True),
+    ("Kernel methods have applications in drug discovery.", "drug discovery", True),
     # a cue's reach ends at its clause: the subject comes back after "without", "while"
     ("It outperforms SSL methods, without domain labels during representation learning.",
      "representation learning", False),

@@ -388,9 +388,10 @@ def test_graph_a_part_built_on_a_topic_narrows_that_topic():
     assert not any("InfoNCE" in G.nodes[c]["label"] for c in G[papers[0]])
 
 
-def test_thesaurus_linear_mode_connectivity_is_a_ground_of_model_merging():
+def test_thesaurus_linear_mode_connectivity_is_a_property_of_loss_landscapes_not_a_kind_of_merging():
+    # merging builds on it, but it is no kind or part of merging (a blind reader's wrong broader link)
     t = thesaurus()
-    assert "model merging" in t.parents(t.topic("linear mode connectivity"))
+    assert t.parents(t.topic("linear mode connectivity")) == ("loss landscape",)
 
 
 def test_graph_the_setting_a_learning_modifier_names_is_that_topic():
