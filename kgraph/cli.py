@@ -308,8 +308,8 @@ def _cmd_paper(args) -> int:
         print(f"{data['label']} ({paper})" + "".join(f"\n  {k}: {v}" for k, v in meta.items()))
         print(textwrap.fill(data["abstract"], 100, initial_indent="  ", subsequent_indent="  "))
         print(f"{_plural(len(data['concepts']), 'concept')}:")
-    rows = [(_relation(c), c["kind"], c["mentions"], c["papers"], _cut("; ".join(c["written"]), 40), _cut(c["label"], 60))
-            for c in data["concepts"]]
+    rows = [(_relation(c), c["kind"], c["mentions"], c["papers"], _cut("; ".join(c["written"]), 40),
+             _cut(c["label"], 60)) for c in data["concepts"]]
     return _emit(args, data, rows, ("relation", "kind", "mentions", "papers", "as written", "concept"))
 
 

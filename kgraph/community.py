@@ -29,7 +29,8 @@ def communities(G: nx.Graph, *, seed: int = SEED, resolution: float = 1.0) -> li
     core = nx.Graph()
     core.add_nodes_from(range(len(names)))
     # (not G.subgraph(names): its views may iterate a set of the names, in hash order)
-    core.add_edges_from((index[u], index[v], {"weight": d.get("weight", 1) * (PASSING_WEIGHT if d.get("passing") else 1)})
+    core.add_edges_from((index[u], index[v],
+                         {"weight": d.get("weight", 1) * (PASSING_WEIGHT if d.get("passing") else 1)})
                         for u in names for v, d in G[u].items() if v in index and index[u] < index[v])
     comms = [{names[i] for i in c}
              for c in nx.community.louvain_communities(core, weight="weight", seed=seed, resolution=resolution)]

@@ -471,8 +471,8 @@ def papers_about(G: nx.Graph, concept: str) -> list[tuple[str, int, str, str]]:
 
 def concepts_of(G: nx.Graph, paper: str) -> list[tuple[str, int, str, list[str]]]:
     """A paper's concepts, as ``(concept, mentions, relation, written)``: by role (:data:`kgraph.types.ROLES`),
-    then by mentions, those it names only in passing (:func:`in_passing`) last; ``written`` holds the abstract's words the link came by where they are not the
-    concept's name (the edge's ``via``).
+    then by mentions, those it names only in passing (:func:`in_passing`) last; ``written`` holds the abstract's
+    words the link came by where they are not the concept's name (the edge's ``via``).
 
     Examples
     --------
