@@ -225,7 +225,8 @@ def _concept_line(kg, concept: str) -> str:
 
 def _link(G, center: str, node: str) -> str:
     """How ``node`` is joined to ``center``, in words: "broader", "narrower", a relation's type and direction
-    ("--used_for-->": the centre is used for it), "co-occurs", "mentions it" (a paper); past a paper, "in N
+    ("--used_for-->": the centre is used for it), "co-occurs", "mentions it" (a paper; "mentions it in passing"
+    for a test bed or a yardstick); past a paper, "in N
     papers with it" (the papers that mention both), else "through" the node before it on the shortest way;
     "" when nothing joins them."""
     if not G.has_edge(center, node):
@@ -243,7 +244,7 @@ def _link(G, center: str, node: str) -> str:
         return f"through {G.nodes[between[0]].get('label', between[0])}"
     d = G.edges[center, node]
     if d.get("kind") == "mention":
-        return "mentions it"
+        return "mentions it in passing" if d.get("passing") else "mentions it"
     if d.get("broader") is not None:
         return "broader" if d["broader"] == node else "narrower"
     if d.get("kind") == "relation":  # as the relations above the table write it: "A --used_for--> B"
@@ -323,7 +324,8 @@ def _cmd_related(args) -> int:
                         for p, s, shared in related]}
     if not args.json:
         print(f"related to {data['label']} ({paper}): each shared concept adds 1/ln(1 + its papers) "
-              "x (1 + 0.5 ln of the fewer mentions)")
+              "x (1 + 0.5 ln of the fewer mentions), half when one of the two papers names it only in passing, "
+              "nothing when both do")
     rows = [(f"{d['score']:.3f}", _cut(d["label"], 60),
              _cut(", ".join(f"{c} +{w:.2f}" for c, w in zip(d["shared"][:5], d["adds"])), 90)) for d in data["related"]]
     return _emit(args, data, rows, ("score", "paper", "shared concepts"))
@@ -343,8 +345,10 @@ def _cmd_path(args) -> int:
         _wrote_html(args.html, sub)
     elif args.html:
         log.warning("no path, so %s was not written", args.html)
-    data = {"paths": [[{"id": n, "label": _node_label(kg, n), "kind": kg.graph.nodes[n].get("kind")} for n in p]
-                      for p in paths]}
+    # each node after the first says whether the step to it is a link a paper names only in passing
+    data = {"paths": [[{"id": n, "label": _node_label(kg, n), "kind": kg.graph.nodes[n].get("kind"),
+                        **({"in_passing": bool(kg.graph.edges[p[i - 1], n].get("passing"))} if i else {})}
+                       for i, n in enumerate(p)] for p in paths]}
     rows = [(i + 1, len(p) - 1, _path_text(kg, p)) for i, p in enumerate(paths)]
     return _emit(args, data, rows, ("#", "hops", "path"))
 
@@ -352,7 +356,7 @@ def _cmd_path(args) -> int:
 def _path_text(kg, path: list[str]) -> str:
     """A path in words: papers say they are papers, and a step along a relation or up or down the hierarchy
     says which ("Mamba --used_for--> language modeling", "conformal prediction --broader--> uncertainty
-    quantification", "UFO-RL (paper)")."""
+    quantification", "UFO-RL (paper)"), as does a link a paper names only in passing ("-(in passing)->")."""
 
     def name(n: str) -> str:
         label = _cut(_node_label(kg, n), 40)
@@ -365,6 +369,8 @@ def _path_text(kg, path: list[str]) -> str:
             out += f" --{d['relation']}--> " if d.get("head") == u else f" <--{d['relation']}-- "
         elif d.get("kind") == "broader":
             out += " --broader--> " if d.get("broader") == v else " --narrower--> "
+        elif d.get("passing"):  # a paper's link to what it names only in passing (a test bed, a yardstick)
+            out += " -(in passing)-> "
         else:
             out += " -> "
         out += name(v)

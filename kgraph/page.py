@@ -606,7 +606,7 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
             e["y"] = str(d.get("relation", ""))
             e["n"] = int(d.get("weight", 1) or 1)
         if edge_labels:
-            e["label"] = str(d.get("relation", kind))
+            e["label"] = _tag(d) if kind == "mention" else str(d.get("relation", kind))
         edge_list.append(e)
     # pyvis's edge list in the form add_edge makes (add_edge itself is quadratic)
     net.edges.extend(edge_list)

@@ -116,7 +116,8 @@ def written(G: nx.Graph, paper: str, concept: str) -> list[str]:
 def in_passing(G: nx.Graph, paper: str, concept: str) -> bool:
     """True when a paper names a concept only in passing: every place its abstract writes it is a test bed or a
     yardstick ("experiments on image classification", "outperforming compressed sensing"); the mention edge's
-    ``passing``. Such a link is listed (last) but joins the paper to no other as a topic."""
+    ``passing``. Such a link is listed (last) but joins the paper to no other as a topic. False also when the
+    paper has no link to the concept itself (none at all, or only through a narrower term: ask of that term)."""
     source, term = find_paper(G, paper), find_concept(G, concept)
     return bool(G.edges[source, term].get("passing")) if G.has_edge(source, term) else False
 

@@ -120,3 +120,23 @@ def test_cli_says_in_passing(optimizers, tmp_path, capsys):
     assert main(["query", "papers", "image classification", "--graph", str(tmp_path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [d["in_passing"] for d in data["papers"]] == [False, True, True]
+
+
+def test_cli_path_says_which_steps_are_in_passing(optimizers, tmp_path, capsys):
+    optimizers.save(tmp_path)
+    assert main(["query", "path", "We propose KOALA", "We propose Lion", "--graph", str(tmp_path)]) == 0
+    first = capsys.readouterr().out.splitlines()[1]
+    assert "-(in passing)-> image classification -(in passing)->" in first
+    assert main(["query", "path", "We propose KOALA", "We propose Lion", "--graph", str(tmp_path), "--json",
+                 "--limit", "1"]) == 0
+    (steps,) = json.loads(capsys.readouterr().out)["paths"]
+    assert [s.get("in_passing") for s in steps] == [None, True, True]
+
+
+def test_cli_neighbours_and_related_say_in_passing(optimizers, tmp_path, capsys):
+    optimizers.save(tmp_path)
+    assert main(["query", "neighbours", "image classification", "--graph", str(tmp_path)]) == 0
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("paper")]
+    assert sum("mentions it in passing" in r for r in rows) == 2 and len(rows) == 3
+    assert main(["query", "related", "We propose Lion", "--graph", str(tmp_path)]) == 0
+    assert "half when one of the two papers names it only in passing" in capsys.readouterr().out
