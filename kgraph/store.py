@@ -83,6 +83,8 @@ def read_graph(path) -> nx.Graph:
             asked = folder / "graph.json"
         else:
             raise InputError(f"{asked}: no such graph file (run `kgraph build` first)")
+    if asked.suffix.lower() == ".gexf":  # written for Gephi, which reads no kgraph attribute types back
+        raise InputError(f"{asked}: a GEXF file is for Gephi; give kgraph the folder, graph.graphml or graph.json")
     target = asked
     if asked.suffix != ".json" and asked.name == "graph.graphml" and _fast(folder / "graph.json", asked):
         target = folder / "graph.json"

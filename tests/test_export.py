@@ -263,6 +263,10 @@ def test_store_broken_file_names_it(tmp_path):
         read_graph(bad)
     with pytest.raises(InputError, match="no such graph file"):
         read_graph(tmp_path / "missing")
+    gexf = tmp_path / "graph.gexf"  # written for Gephi: the error says what to give instead
+    gexf.write_text("<gexf/>", encoding="utf-8")
+    with pytest.raises(InputError, match=r"graph.gexf: a GEXF file is for Gephi; give kgraph the folder"):
+        read_graph(gexf)
 
 
 def _hub_graph(n_rel=30):
