@@ -681,14 +681,18 @@ def build_graph(
     paper_links: list[dict[str, tuple[int, str]]] = []
     for paper, terms in zip(papers, paper_terms):
         links: dict[str, list] = {}
-        written: dict[str, set[str]] = defaultdict(set)  # the words each link came by, as the abstract writes them
+        lower = _lower(paper.abstract)
+        beds = _test_bed_spans(paper.abstract, lower)
+        # the words each link came by, as the abstract writes them: kept only to tell a link named in passing
+        written: dict[str, set[str]] = defaultdict(set)
         for key, (count, role, texts) in terms.items():
             # a phrase that is no node links its paper to the terms it narrows; a topic one abstract writes, to
             # the topics above it ("few-shot learning" to transfer learning)
             targets = [key] if key in nodes else ([] if concepts[key].text_only else fold.get(key, [])) + up.get(key, [])
             for target in targets:
                 link = links.setdefault(target, [0, "mentions", set()])
-                written[target].update(texts)
+                if beds:
+                    written[target].update(texts)
                 link[0] += count
                 link[1] = min(link[1], role, key=ROLES.index)
                 if target != key:
@@ -696,8 +700,6 @@ def build_graph(
                 elif (paper.id, key) in found_by:  # the words a pattern found the topic by: "zero-shot capabilities"
                     link[2].add(found_by[paper.id, key])
         kept = _kept_phrases(paper.abstract)  # the phrases a kept property's name could be
-        lower = _lower(paper.abstract)
-        beds = _test_bed_spans(paper.abstract, lower)
         for target, (count, role, via) in links.items():
             names = forms_of(target) | {v.lower() for v in via} if kept else frozenset()
             if kept and not kept.isdisjoint(names) and _only_kept(paper.abstract, names):
@@ -884,8 +886,7 @@ def _only_kept(abstract: str, forms: Iterable[str]) -> bool:
     >>> _only_kept("We study expressive power. Our encoding preserves expressive power.", ["expressive power"])
     False
     """
-    found = [m.start() for form in set(forms) if form
-             for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w])", abstract, re.I)]
+    found = list(_written_at(_lower(abstract), (f for f in forms if f)))
     return bool(found) and all(_KEPT_BEFORE.search(abstract, max(0, at - 40), at) for at in found)
 
 
@@ -939,6 +940,22 @@ def _lower(text: str) -> str:
     return lower if len(lower) == len(text) else "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
+def _written_at(lower: str, forms: Iterable[str]) -> Iterator[int]:
+    """Where a lower-cased text (:func:`_lower`) writes any of ``forms`` as whole words, by plain search.
+
+    >>> list(_written_at("pre-training, training and retraining", ["training"]))
+    [14]
+    """
+    for form in {f.lower() for f in forms}:
+        at = lower.find(form)
+        while at >= 0:
+            end = at + len(form)
+            if not (at and (lower[at - 1].isalnum() or lower[at - 1] in "_-")
+                    or end < len(lower) and (lower[end].isalnum() or lower[end] == "_")):
+                yield at
+            at = lower.find(form, at + 1)
+
+
 def _in_passing(abstract: str, forms: Iterable[str], spans: list[tuple[int, int]], lower: str | None = None) -> bool:
     """True when every place ``abstract`` writes ``forms`` is inside a test-bed stretch (:func:`_test_bed_spans`).
 
@@ -958,17 +975,11 @@ def _in_passing(abstract: str, forms: Iterable[str], spans: list[tuple[int, int]
     lower = _lower(abstract) if lower is None else lower
     starts = [a for a, _ in spans]  # in text order, apart
     found = False
-    for form in {f.lower() for f in forms if len(f) > 1}:
-        at = lower.find(form)
-        while at >= 0:
-            end = at + len(form)
-            if not (at and (lower[at - 1].isalnum() or lower[at - 1] in "_-")
-                    or end < len(lower) and (lower[end].isalnum() or lower[end] == "_")):
-                i = bisect_right(starts, at) - 1
-                if i < 0 or at >= spans[i][1]:
-                    return False
-                found = True
-            at = lower.find(form, at + 1)
+    for at in _written_at(lower, (f for f in forms if len(f) > 1)):
+        i = bisect_right(starts, at) - 1
+        if i < 0 or at >= spans[i][1]:
+            return False
+        found = True
     return found
 
 
