@@ -1701,6 +1701,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
                             if found][:1]
         if not kinds_of_problem.isdisjoint(text.words):
             found_names += _problems_said_to_be(text.plain, names)
+        written = Counter(key for key, _ in found_names)
         for key, name in found_names:
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
@@ -1711,7 +1712,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
                 c.kinds[th.topics[key].kind] += 1
                 if not c.surfaces:
                     c.surfaces[name] += 1
-            terms[key][0] += 1
+        for key, n in written.items():  # the times the paper writes it: the same words the tagger took count once
+            terms[key][0] = max(terms[key][0], n)
     return found_by
 
 

@@ -689,3 +689,14 @@ def test_graph_a_coined_name_built_on_another_name_is_narrower_than_it():
                for _, _, d in G.edges(data=True) if d.get("kind") == "broader"}
     assert ("KOALA++", "KOALA") in broader and ("RAdamW", "AdamW") in broader
     assert not any(narrow == "RMSE" for narrow, _ in broader)  # (a metric of its own, no kind of MSE)
+
+
+def test_a_mention_weight_counts_the_times_the_paper_writes_it():
+    # the tagger took "diffusion models" once and the thesaurus pass finds all three: three, not four
+    t = "We study diffusion models. Diffusion models are slow, so we distill diffusion models into one step."
+    other = "Diffusion models generate images."
+    G = _graph([_paper(t, [("diffusion models", t)]), _paper(other, [("Diffusion models", other)])])
+    paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == t)
+    assert G.edges[paper, "concept:diffusion_model"]["weight"] == 3
+    paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == other)
+    assert G.edges[paper, "concept:diffusion_model"]["weight"] == 1
