@@ -673,6 +673,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
                    ["Adam"], "method"),
                   ("We address image classification with a new loss.", ["image classification"], "task")],
                  "image classification", id="CNNs on image data judged by test error"),
+    # a paradigm of algorithm design, however each paper names its greedy algorithm
+    pytest.param([("We give SuperGreedy++ for the densest supermodular set.", ["SuperGreedy++"], "method"),
+                  ("Insertions are chosen by a parallel greedy search strategy.", ["parallel greedy search strategy"],
+                   "method"),
+                  ("Unlike recursive partitioning algorithms such as CART, TAO trains trees.", ["CART"], "method")],
+                 "greedy algorithms", id="greedy algorithms over SuperGreedy++ and CART"),
 ])
 def test_graph_papers_meet_at_the_topic_the_thesaurus_puts_over_their_terms(items, topic):
     G = _graph([_paper(text, terms, kind) for text, terms, kind in items])
