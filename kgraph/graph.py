@@ -38,7 +38,7 @@ import networkx as nx
 from .abbrev import best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
+from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS, is_language
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
@@ -2072,6 +2072,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if key in METRIC_KEYS:
         return "metric"
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+    if is_language(label) or is_language(key):  # "English", "Urdu-English": SciERC's Material, no dataset
+        return "concept"
     if DATASET_NAME.match(label):
         return "dataset"
     said = c.introduced.most_common(2)

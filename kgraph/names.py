@@ -15,11 +15,12 @@ Examples
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "named_spans"]
+           "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -176,3 +177,47 @@ ECE
 CLEVER
 CLEVER score
 Cross Lipschitz Extreme Value for nEtwork Robustness""".split("\n"))
+
+
+@lru_cache(maxsize=1)
+def _languages() -> frozenset[str]:
+    """The names of the world's major languages (ISO 639-1, from pycountry), lower case: "english", "urdu"."""
+    import pycountry
+
+    names = set()
+    for language in pycountry.languages:
+        if hasattr(language, "alpha_2"):
+            for name in (language.name, getattr(language, "common_name", None)):
+                if name:  # "Malay (macrolanguage)", "Modern Greek (1453-)"
+                    name = re.sub(r"\s*\(.*\)$", "", name).lower()
+                    names.update((name, name.removeprefix("modern ")))
+    return frozenset(names)
+
+
+#: A language's name, or a pair of them, as a label, or text in it: "Chinese Language", "Urdu-English", "English/Hindi",
+#: "Hebrew texts" (not a corpus, which may be one: "the Hebrew corpus").
+_LANGUAGES = re.compile(r"^(\w[\w ]*?)(?:\s*(?:-|/|–|\s+to\s+|\s+and\s+)\s*(\w[\w ]*?))?"
+                        r"(?:\s+(?:languages?|texts?|data|documents?|sentences?|words?|phrases?|side))?$", re.I)
+
+
+def is_language(label: str) -> bool:
+    """True when a label names a natural language or a pair of them: data of no one dataset.
+
+    SciERC calls a language a Material, and the tagger learnt that as a
+    dataset; a graph's dataset is a named one ("CIFAR-10", "WMT"), so
+    "English" is a concept.
+
+    Examples
+    --------
+    >>> is_language("English"), is_language("Urdu-English"), is_language("Chinese language")
+    (True, True, True)
+    >>> is_language("Germanic languages"), is_language("hebrew"), is_language("English documents")
+    (True, True, True)
+    >>> is_language("Penn Chinese Treebank"), is_language("CoNLL-X"), is_language("Hebrew corpus")
+    (False, False, False)
+    """
+    label = label.strip()
+    if label.lower().endswith(" languages"):  # a kind of language: "Germanic languages", "low-resource languages"
+        return True
+    m = _LANGUAGES.match(label)
+    return bool(m) and all(g is None or g.lower() in _languages() for g in m.groups())
