@@ -583,11 +583,12 @@ def build_graph(
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     nodes, broader, fold = _hierarchy(concepts, paper_terms, th)
     up = _add_topics(nodes, broader, fold, concepts, th)
+    areas = _areas(th)
     # a topic the thesaurus knows, or a name a paper defines, that leads to no node at all stays a node of its
     # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"
     for key, c in concepts.items():
         if (key not in nodes and not fold.get(key) and not up.get(key) and not c.text_only and c.papers
-                and (_topic_of(key, th) or c.shorts and " " in key)
+                and (_topic_of(key, th) or c.shorts and " " in key and key not in areas)
                 and key not in FIELD_GENERIC and key not in LONE_GENERIC and not is_vague(key) and not is_junk(key)):
             nodes.add(key)
     _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
@@ -1092,7 +1093,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         return None if words <= MAX_SINGLETON_WORDS else False
 
     # a field's area ("computer vision", "natural language processing") joins papers that share nothing more
-    areas = {k for k, t in th.topics.items() if t.kind == "area"}
+    areas = _areas(th)
     verdict = {key: direct_node(key, c) for key, c in concepts.items()}
     nodes = {key for key, v in verdict.items() if v}
     # terms in their own right that are only ever seen inside longer keys: a head shared by two
@@ -1122,6 +1123,11 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             nodes.add(word)
             concepts.setdefault(word, _Concept())
 
+    # an ordinary word alone is a term only where the thesaurus says so: "bandits" and "entropy" are, and
+    # "corpus", "sentences", "building", "Bayesian" never (however many phrases end in them)
+    for key in [k for k in nodes if not _lone_word_is_term(k, concepts[k], th)]:
+        nodes.discard(key)
+        verdict[key] = False
     # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound"); one that
     # only names an aspect of it ("weight decay bound", "CLIP objective") links its paper to that term
     for key, v in verdict.items():
@@ -1195,6 +1201,33 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _areas(th: Thesaurus) -> frozenset[str]:
+    """The keys of the thesaurus's areas, of their names, and of the phrases inside those that are no topic.
+
+    "natural language" and "language processing" are as wide as natural language processing.
+    """
+    areas = {k for k, t in th.topics.items() if t.kind == "area"}
+    return frozenset(areas | {part for k in areas for name in th.topics[k].names for words in [concept_key(name).split()]
+                              for n in range(2, len(words) + 1) for i in range(len(words) - n + 1)
+                              for part in [" ".join(words[i:i + n])] if _topic_of(part, th) is None})
+
+
+def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
+    """False for one ordinary word the thesaurus does not know as a topic: no node, however often it is written.
+
+    A word alone is ambiguous ("corpus", "recognition", "grammar", "object"); only a name ("Mamba", "CART"),
+    a standard metric, a compound ("sum-of-squares") or a word the field's thesaurus lists ("bandits",
+    "entropy", "transformers") names a concept by itself. A person's adjective ("Bayesian") names nothing.
+    """
+    if " " in key or "-" in key or key in METRIC_KEYS or _topic_of(key, th) is not None:
+        return True
+    if _EPONYM_ADJECTIVE.fullmatch(key.capitalize()):
+        return False
+    if c.shorts or any(_own_name(f) for f in c.surfaces if f not in c.spelt):
+        return True
+    return not is_common_word(key)  # (the key: "Dictionary construction" and "tensor method" are a word each)
 
 
 def _topic_of(key: str, th: Thesaurus) -> str | None:

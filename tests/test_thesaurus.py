@@ -79,6 +79,27 @@ def test_graph_areas_join_nothing():
     assert _broader(G, "concept:bilevel_optimization") == []
 
 
+def test_graph_an_areas_name_and_the_phrases_inside_it_join_nothing():
+    # papers of natural language processing (NLP) share no "natural language" or "language processing" node
+    items = [(f"Natural language processing (NLP) of {x} uses natural language {y}; language processing is hard.",
+              ["Natural language processing", "NLP", f"natural language {y}", "language processing"])
+             for x, y in (("tweets", "interfaces"), ("news", "queries"), ("laws", "questions"))]
+    G = _graph([_paper(text, terms, "task") for text, terms in items])
+    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not labels & {"natural language processing", "natural language", "language processing", "nlp"}
+
+
+def test_graph_an_ordinary_word_alone_is_a_node_only_as_a_topic_or_a_name():
+    # SciERC tags "corpus", "grammar" and "recognition" alone; several papers' phrases end in them too
+    texts = [f"The {m} corpus and a corpus. A {m} grammar and grammar. {m.title()} recognition and recognition. "
+             f"Regret, bandits and the Mamba model." for m in ("Chinese", "spoken", "parallel", "legal")]
+    items = [_paper(t, ["corpus", "grammar", "recognition", "Regret", "bandits", "Mamba"], "concept") for t in texts]
+    G = _graph(items)
+    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not labels & {"corpus", "grammar", "recognition"}
+    assert {"multi-armed bandits", "mamba"} <= labels  # a topic of the thesaurus ("bandits"), a name
+
+
 def test_graph_synonyms_are_one_concept_and_found_in_the_text():
     t1 = "Uncertainty estimation for deep networks is cheap."
     t2 = "We improve uncertainty quantification of regressors."
