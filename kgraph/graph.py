@@ -1036,6 +1036,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     """
     contained: dict[str, set[str]] = defaultdict(set)  # subterm -> papers of the keys that end in it
     containers: Counter = Counter()  # subterm -> how many different keys end in it
+    container_keys: dict[str, list[str]] = defaultdict(list)  # subterm -> those keys
     in_names: dict[str, set[str]] = defaultdict(set)  # subterm -> papers of the names (defined, coined) that end in it
     left: dict[str, set[str]] = defaultdict(set)  # lone word -> the words seen right before it
     word_papers: dict[str, set[str]] = defaultdict(set)
@@ -1056,6 +1057,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             if " " in sub and (key.endswith(" " + sub) or head == sub or head.endswith(" " + sub)):
                 contained[sub] |= c.papers
                 containers[sub] += 1
+                container_keys[sub].append(key)
                 if c.named or c.shorts:
                     in_names[sub] |= c.papers
         words = key.split()
@@ -1080,8 +1082,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
-        if c.named or any(_own_name(f) for f in c.surfaces if f not in c.spelt) or c.shorts and len(c.papers) >= 2:
-            return True
+        if (c.named or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt)
+                or c.shorts and len(c.papers) >= 2):
+            return True  # (a named dataset that is an ordinary word too: "Switchboard", "Reuters")
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
             # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
             return key in METRIC_KEYS or (len(c.papers) >= 2 and bool(_NOMINAL.search(key)) and "NOUN" in _pos(key)
@@ -1107,6 +1110,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         # (a term never written alone is one when three papers' phrases, or two papers' names, end in it:
         # "Risk Minimization" of ERM and IRM; not "consistency loss" of two papers' unrelated losses)
         if sub not in concepts and len(ps) < 3 and len(in_names[sub]) < 2:
+            continue
+        # only ever inside one longer term ("sense disambiguation" of every "... word sense disambiguation"):
+        # that term is the term (C-value's nested terms); "random field" of Markov and conditional ones is one
+        if sub not in concepts and _always_inside(sub, container_keys[sub]):
             continue
         if (len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub)
                 and not is_vague(sub) and (sub in concepts or sub.split()[-1] not in _DATA_HEADS)):
@@ -1162,7 +1169,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             continue
         extra = set(key.split()) - set(top[0].split())
         if (len(c.papers) < 2 and all(w in _SAME_THING or w in EVALUATIVE for w in extra)
-                or " " not in top[0] and key == f"{top[0]} {' '.join(extra)}" and extra <= _NAME_HEADS):
+                or " " not in top[0] and key == f"{top[0]} {' '.join(extra)}" and extra <= _NAME_HEADS
+                or key == f"{top[0]} system" and " " in top[0]):  # "machine translation systems" do it
             nodes.discard(key)
 
     broader: dict[str, list[str]] = {}
@@ -1203,6 +1211,18 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     return nodes, broader, fold
 
 
+def _always_inside(sub: str, keys: list[str]) -> bool:
+    """True when every one of ``keys`` that contains ``sub`` has the same word before it.
+
+    >>> _always_inside("sense disambiguation", ["word sense disambiguation", "verb word sense disambiguation"])
+    True
+    >>> _always_inside("random field", ["markov random field", "conditional random field"])
+    False
+    """
+    before = {key[: key.rfind(" " + sub)].rsplit(" ", 1)[-1] for key in keys if key.rfind(" " + sub) > 0}
+    return len(before) == 1 and len(keys) >= 1 and all(key.rfind(" " + sub) > 0 for key in keys)
+
+
 def _areas(th: Thesaurus) -> frozenset[str]:
     """The keys of the thesaurus's areas, of their names, and of the phrases inside those that are no topic.
 
@@ -1225,8 +1245,8 @@ def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
         return True
     if _EPONYM_ADJECTIVE.fullmatch(key.capitalize()):
         return False
-    if c.shorts or any(_own_name(f) for f in c.surfaces if f not in c.spelt):
-        return True
+    if c.named or c.shorts or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt):
+        return True  # (a named dataset written as a word: "Switchboard")
     return not is_common_word(key)  # (the key: "Dictionary construction" and "tensor method" are a word each)
 
 

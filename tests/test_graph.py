@@ -712,3 +712,26 @@ def test_a_mention_weight_counts_the_times_the_paper_writes_it():
     assert G.edges[paper, "concept:diffusion_model"]["weight"] == 3
     paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == other)
     assert G.edges[paper, "concept:diffusion_model"]["weight"] == 1
+
+
+def test_graph_a_tasks_systems_are_the_task():
+    texts = ["Machine translation systems translate news.", "We build machine translation systems for law.",
+             "Machine translation of speech is hard."]
+    spans = ["Machine translation systems", "machine translation systems", "Machine translation"]
+    G = _graph([_paper(t, [(span, t, {"kind": "task"})]) for t, span in zip(texts, spans)])
+    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert labels == {"machine translation"}
+    assert G.nodes["concept:machine_translation"]["papers"] == 3
+
+
+def test_graph_a_phrase_only_ever_inside_one_longer_term_is_no_term():
+    # "sense disambiguation" is always the end of "word sense disambiguation"; "random field" ends two terms
+    texts = ["Word sense disambiguation of verbs.", "Verb word sense disambiguation is hard.",
+             "Noun word sense disambiguation helps.", "Markov random fields smooth images.",
+             "Conditional random fields tag words.", "A Markov random field and a conditional random field."]
+    terms = [["Word sense disambiguation"], ["Verb word sense disambiguation"], ["Noun word sense disambiguation"],
+             ["Markov random fields"], ["Conditional random fields"], ["Markov random field", "conditional random field"]]
+    G = _graph([_paper(t, [(m, t) for m in ms]) for t, ms in zip(texts, terms)])
+    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "sense disambiguation" not in labels and "word sense disambiguation" in labels
+    assert "random field" in labels or "random fields" in labels

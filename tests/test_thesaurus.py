@@ -94,10 +94,11 @@ def test_graph_an_ordinary_word_alone_is_a_node_only_as_a_topic_or_a_name():
     texts = [f"The {m} corpus and a corpus. A {m} grammar and grammar. {m.title()} recognition and recognition. "
              f"Regret, bandits and the Mamba model." for m in ("Chinese", "spoken", "parallel", "legal")]
     items = [_paper(t, ["corpus", "grammar", "recognition", "Regret", "bandits", "Mamba"], "concept") for t in texts]
-    G = _graph(items)
+    t = "Word error rates fall on the Switchboard task."  # a named dataset that is an ordinary word too
+    G = _graph(items + [_paper(t, ["Switchboard"], "dataset")])
     labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert not labels & {"corpus", "grammar", "recognition"}
-    assert {"multi-armed bandits", "mamba"} <= labels  # a topic of the thesaurus ("bandits"), a name
+    assert {"multi-armed bandits", "mamba", "switchboard"} <= labels  # a topic of the thesaurus ("bandits"), names
 
 
 def test_graph_synonyms_are_one_concept_and_found_in_the_text():
