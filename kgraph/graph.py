@@ -1643,6 +1643,7 @@ def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
     only. Outside math, as written (case matters: "MAE" is a metric, "mae" is not).
     """
     for paper, text, terms in zip(papers, texts, paper_terms):
+        written: Counter = Counter()
         for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric")):
             for m in pattern.finditer(text.plain):
                 surface = m.group(0)
@@ -1659,7 +1660,9 @@ def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
                     c.kinds[kind] += 1
                     (c.shorts if defined else c.surfaces)[surface] += 1
                     c.named = True
-                terms[key][0] += 1
+                written[key] += 1
+        for key, n in written.items():  # the times the paper writes it: the tagger's spans of it count once
+            terms[key][0] = max(terms[key][0], n)
 
 
 #: "problems such as X, Y and Z", "two new broad problems: the X and Y", "concrete problems like X".

@@ -735,3 +735,11 @@ def test_graph_a_phrase_only_ever_inside_one_longer_term_is_no_term():
     labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "sense disambiguation" not in labels and "word sense disambiguation" in labels
     assert "random field" in labels or "random fields" in labels
+
+
+def test_a_named_datasets_and_metrics_weight_counts_the_times_it_is_written():
+    t = "We evaluate on CIFAR-10 and report RMSE; the RMSE falls."
+    G = _graph([_paper(t, [("CIFAR-10", t, {"kind": "dataset"}), ("RMSE", t, {"kind": "metric"})])])
+    paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper")
+    weights = {G.nodes[c]["label"]: G.edges[paper, c]["weight"] for c in G[paper] if G.nodes[c]["kind"] != "paper"}
+    assert weights["CIFAR-10"] == 1 and weights["RMSE"] == 2
