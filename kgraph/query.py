@@ -101,6 +101,21 @@ def _make_names(G: nx.Graph) -> dict[str, str]:
     return names
 
 
+def _make_shared(G: nx.Graph) -> dict[str, list[str]]:
+    """Lookup key -> the concept nodes that hold it, where several do and none has it as its label ("DRL" of
+    disentangled representation learning and of deep reinforcement learning)."""
+    holders: dict[str, list[str]] = defaultdict(list)
+    labelled: set[str] = set()
+    for n, d in G.nodes(data=True):
+        if d.get("kind") == "paper":
+            continue
+        for key in _forms(n, d):
+            holders[key].append(n)
+        label = str(d.get("label", ""))
+        labelled.update(k for k in (label.lower(), concept_key(label)) if k)
+    return {key: nodes for key, nodes in holders.items() if len(nodes) > 1 and key not in labelled}
+
+
 def _via(d: dict) -> list[str]:
     """The words a mention edge came by where they are not the concept's name (its ``via``, "|"-separated)."""
     return [w for w in str(d.get("via") or "").split("|") if w]
@@ -209,6 +224,11 @@ def find_concept(G: nx.Graph, name: str) -> str:
     if _is_paper(G, name):
         raise ConceptNotFound(name, [], f"; it is a paper: `kgraph query paper {name}` (kg.concepts_of) lists its concepts")
     keys = [k for k in (name.lower().strip(), concept_key(name)) if k]
+    shared = _index(G, "shared", _make_shared)
+    for key in keys:  # a short form two concepts were defined by is no guess
+        if key in shared:
+            labels = [G.nodes[n].get("label", n) for n in shared[key]]
+            raise ConceptNotFound(name, labels, f"; it names {len(labels)} concepts: {', '.join(labels)}")
     names = _index(G, "names", _make_names)
     for fresh in (False, True):
         if fresh:

@@ -305,6 +305,23 @@ def test_query_find_concept_resolves_one_concept_and_never_guesses_among_several
     assert {"zorbic lattices", "quantum zorbic sieves"} <= set(err.value.candidates)
 
 
+def test_query_a_short_form_two_papers_define_apart_names_both_and_picks_neither():
+    import networkx as nx
+
+    from kgraph.query import find_concept
+
+    G = nx.Graph()
+    G.add_node("concept:drl_a", kind="concept", label="deep reinforcement learning", short_form="DRL", papers=1,
+               aliases="deep reinforcement learning|DRL")
+    G.add_node("concept:drl_b", kind="concept", label="disentangled representations", papers=3,
+               aliases="disentangled representations|disentangled representation learning|DRL")
+    with pytest.raises(ConceptNotFound) as err:
+        find_concept(G, "DRL")
+    assert set(err.value.candidates) == {"deep reinforcement learning", "disentangled representations"}
+    assert "names 2 concepts" in str(err.value)
+    assert find_concept(G, "deep reinforcement learning") == "concept:drl_a"
+
+
 def test_query_find_concept_takes_the_words_papers_wrote_and_the_thesaurus_synonyms():
     from kgraph.query import find_concept
 
