@@ -1005,6 +1005,9 @@ def _own_name(surface: str) -> bool:
     words = surface.split()
     if len(words) > 1 and _singular(words[-1].lower()) in _DATA_HEADS and not is_name(words[-1]):
         return False
+    written = [w for w in words if not w.islower()]
+    if len(words) > 1 and written and all(is_language(w) for w in written):
+        return False  # "German questions", "Japanese portion": a language's name makes no name of its data
     if (len(words) > 1 and _EPONYM_ADJECTIVE.match(surface) and _singular(words[-1].lower()) == "dataset"
             and not any(is_name(w) for w in words[1:])):
         return False  # "Gaussian image datasets": a person's adjective names no data set
@@ -1155,7 +1158,15 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             nodes.add(key)
 
     def tops(key: str) -> list[str]:
-        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes and s != key]
+        # a term is no kind of a language it is written in ("CoNLL-2003 English", "English development set")
+        subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes and s != key and not is_language(s)]
+        words = key.split()
+        # a named dataset's variant or split narrows the dataset ("WMT14 English-German", "CoNLL-2003 English"),
+        # a metric's variant the metric ("entity-level F1")
+        subs += [p for p in (" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)) if p in nodes
+                 and DATASET_NAME.match(surface(concepts[p], p))][:1]
+        subs += [w for w in words[-1:] if w in nodes and _metric_variant(key, surface(concepts[key], key))]
+        subs = list(dict.fromkeys(subs))
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
         if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
             top = [s for s in top if " " in s or key.endswith(" " + s)]
@@ -1209,6 +1220,17 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _metric_variant(key: str, label: str) -> bool:
+    """True for a variant of a standard metric written by its name: "entity-level F1", "sacreBLEU score" is not.
+
+    >>> _metric_variant("entity level f1", "entity-level F1"), _metric_variant("feature map", "feature map")
+    (True, False)
+    """
+    words = key.split()
+    last = label.split()[-1] if label.split() else ""
+    return len(words) > 1 and words[-1] in METRIC_KEYS and (is_name(last.split("-")[-1]) or words[-1] == "accuracy")
 
 
 def _always_inside(sub: str, keys: list[str]) -> bool:
@@ -2125,9 +2147,9 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     methods (so are losses: "consistency loss", "regression loss functions"),
     "... classification", "... forecasting" tasks.
     """
-    if key in METRIC_KEYS:
-        return "metric"
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+    if key in METRIC_KEYS or _metric_variant(key, label):
+        return "metric"
     if is_language(label) or is_language(key):  # "English", "Urdu-English": SciERC's Material, no dataset
         return "concept"
     if DATASET_NAME.match(label):

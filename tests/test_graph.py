@@ -743,3 +743,19 @@ def test_a_named_datasets_and_metrics_weight_counts_the_times_it_is_written():
     paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper")
     weights = {G.nodes[c]["label"]: G.edges[paper, c]["weight"] for c in G[paper] if G.nodes[c]["kind"] != "paper"}
     assert weights["CIFAR-10"] == 1 and weights["RMSE"] == 2
+
+
+def test_graph_a_datasets_and_a_metrics_variants_narrow_them_and_a_language_narrows_nothing():
+    t1 = "We train on WMT14 English-German and CoNLL-2003 English, scoring entity-level F1 on German questions."
+    t2 = "Results on WMT14 and CoNLL-2003 in F1 and BLEU; English and German."
+    ms1 = [("WMT14 English-German", "dataset"), ("CoNLL-2003 English", "dataset"), ("entity-level F1", "concept"),
+           ("German questions", "dataset")]
+    ms2 = [("WMT14", "dataset"), ("CoNLL-2003", "dataset"), ("F1", "metric"), ("BLEU", "metric"),
+           ("English", "dataset"), ("German", "dataset")]
+    G = _graph([_paper(t1, [(m, t1, {"kind": k}) for m, k in ms1]), _paper(t2, [(m, t2, {"kind": k}) for m, k in ms2])])
+    label = {n: d["label"] for n, d in G.nodes(data=True)}
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    broader = {(label[d["narrower"]], label[d["broader"]]) for *_, d in G.edges(data=True) if d.get("kind") == "broader"}
+    assert {("WMT14 English-German", "WMT14"), ("CoNLL-2003 English", "CoNLL-2003"), ("entity-level F1", "F1")} <= broader
+    assert not {b for _, b in broader} & {"English", "German"}
+    assert kinds["entity-level F1"] == "metric" and "German questions" not in kinds
