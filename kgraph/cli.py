@@ -299,7 +299,8 @@ def _cmd_paper(args) -> int:
     kg = _load(args)
     paper = kg.find_paper(args.paper)
     d = kg.graph.nodes[paper]
-    meta = {k: d[k] for k in ("year", "venue", "authors", "doi", "arxiv_id", "url", "record_id") if d.get(k) not in (None, "")}
+    meta = {k: d[k] for k in ("year", "venue", "authors", "doi", "arxiv_id", "url", "record_id", "sources")
+            if d.get(k) not in (None, "")}  # (sources: the file and line each copy was read from)
     data = {"paper": paper, "label": _node_label(kg, paper), "meta": meta, "abstract": d.get("abstract", ""),
             "concepts": [{"concept": c, "label": _node_label(kg, c), "kind": kg.graph.nodes[c].get("kind"),
                           "relation": relation, "in_passing": kg.in_passing(paper, c), "mentions": count,
@@ -326,9 +327,21 @@ def _cmd_related(args) -> int:
         print(f"related to {data['label']} ({paper}): each shared concept adds 1/ln(1 + its papers) "
               "x (1 + 0.5 ln of the fewer mentions), half when one of the two papers names it only in passing, "
               "nothing when both do")
-    rows = [(f"{d['score']:.3f}", _cut(d["label"], 60),
-             _cut(", ".join(f"{c} +{w:.2f}" for c, w in zip(d["shared"][:5], d["adds"])), 90)) for d in data["related"]]
+    rows = [(f"{d['score']:.3f}", _cut(d["label"], 60), _shares(d["shared"], d["adds"])) for d in data["related"]]
     return _emit(args, data, rows, ("score", "paper", "shared concepts"))
+
+
+def _shares(concepts: list[str], adds: list[float], shown: int = 5) -> str:
+    """The shared concepts and what each adds, the first ``shown`` by name and the rest summed, so the parts add
+    up to the score.
+
+    >>> _shares(["a", "b", "c"], [0.5, 0.25, 0.1], shown=2)
+    'a +0.50, b +0.25, and 1 more +0.10'
+    """
+    named = [f"{c} +{w:.2f}" for c, w in zip(concepts[:shown], adds)]
+    if len(concepts) > shown:
+        named.append(f"and {len(concepts) - shown} more +{sum(adds[shown:]):.2f}")
+    return ", ".join(named)
 
 
 def _cmd_path(args) -> int:

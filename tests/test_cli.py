@@ -341,3 +341,19 @@ def test_cli_neighbours_at_depth_two_say_how_each_row_is_joined(corpus_out, caps
     assert rows and all(links)  # within two steps, every row says what joins it to the centre
     assert any(link.startswith("in ") and link.endswith(" with it") for link in links)
     assert any(link.startswith("through ") for link in links)
+
+
+def test_cli_related_lists_what_every_shared_concept_adds(tmp_path, capsys):
+    import re
+
+    import kgraph
+    from kgraph.cli import main
+
+    shared = ("graph neural networks, diffusion models, contrastive learning, reinforcement learning, "
+              "Gaussian processes, conformal prediction and bilevel optimization")
+    kgraph.from_texts([f"We combine {shared}.", f"A survey of {shared}.", "Diffusion models for images."]).save(tmp_path)
+    assert main(["query", "related", "We combine", "--graph", str(tmp_path)]) == 0
+    row = next(r for r in capsys.readouterr().out.splitlines() if "A survey of" in r)
+    score = float(row.split()[0])
+    adds = [float(x) for x in re.findall(r"\+(\d+\.\d+)", row)]
+    assert "more +" in row and abs(sum(adds) - score) < 0.02  # the parts add up to the score

@@ -1,4 +1,5 @@
 import json
+import re
 import subprocess
 import sys
 
@@ -122,6 +123,8 @@ def test_cli_query_commands(corpus_out, tmp_path):
     assert data["concepts"][0]["relation"] == "proposes"
     continual = next(c for c in data["concepts"] if c["label"] == "continual learning")
     assert continual["written"] == ["catastrophic forgetting"]
+    # and where it was read, so a reader can open the file at that line
+    assert re.fullmatch(r".+\.txt:\d+", data["meta"]["sources"])
 
     r = _cli("stats", "--graph", graph)
     assert r.returncode == 0 and "papers: 75" in r.stdout and "communities:" in r.stdout
