@@ -38,7 +38,7 @@ import networkx as nx
 from .abbrev import best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS, is_language
+from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, is_language
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
                     split_coordination, subterms)
@@ -529,6 +529,7 @@ def build_graph(
                 key = shorts[short_key] if surface is None else concept_key(surface)
                 key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 key = synonyms.get(key, key)  # "uncertainty estimation" is uncertainty quantification
+                key = _metric_named(key)  # "BLEU scores" are BLEU
                 if not key:
                     continue
                 c = concepts.get(key)
@@ -1222,6 +1223,20 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     return nodes, broader, fold
 
 
+def _metric_named(key: str) -> str:
+    """A standard metric's key for its name and a head ("BLEU scores", "F1 score"), else ``key`` as it is.
+
+    >>> _metric_named("bleu score"), _metric_named("f1 score"), _metric_named("inception score")
+    ('bleu', 'f1', 'inception score')
+    """
+    name = key.rsplit(" ", 1)[0] if " " in key else ""
+    return name if name in METRIC_KEYS and key.rsplit(" ", 1)[-1] in _METRIC_HEAD_KEYS else key
+
+
+#: The keys of the words after a metric's name that keep it that metric ("score", "metric", "measure", "value").
+_METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS)
+
+
 def _metric_variant(key: str, label: str) -> bool:
     """True for a variant of a standard metric written by its name: "entity-level F1", "sacreBLEU score" is not.
 
@@ -1669,7 +1684,7 @@ def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
         for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric")):
             for m in pattern.finditer(text.plain):
                 surface = m.group(0)
-                key = concept_key(surface)
+                key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
                 if not key:
                     continue
                 defined = key in shorts and shorts[key] in concepts

@@ -759,3 +759,15 @@ def test_graph_a_datasets_and_a_metrics_variants_narrow_them_and_a_language_narr
     assert {("WMT14 English-German", "WMT14"), ("CoNLL-2003 English", "CoNLL-2003"), ("entity-level F1", "F1")} <= broader
     assert not {b for _, b in broader} & {"English", "German"}
     assert kinds["entity-level F1"] == "metric" and "German questions" not in kinds
+
+
+def test_graph_a_metrics_scores_are_the_metric_and_a_methods_baseline_the_method():
+    t1 = "We report BLEU scores and F1 scores against a BiLSTM-CRF baseline."
+    t2 = "BLEU and F1 rise over the BiLSTM-CRF; the Inception Score too."
+    G = _graph([_paper(t1, [("BLEU scores", t1, {"kind": "metric"}), ("F1 scores", t1, {"kind": "metric"}),
+                            ("BiLSTM-CRF baseline", t1)]),
+                _paper(t2, [("BLEU", t2, {"kind": "metric"}), ("F1", t2, {"kind": "metric"}), ("BiLSTM-CRF", t2),
+                            ("Inception Score", t2, {"kind": "metric"})])])
+    nodes = {d["label"].lower(): d for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert nodes["bleu"]["papers"] == 2 and "bilstm-crf" in nodes and nodes["bilstm-crf"]["papers"] == 2
+    assert sum(1 for label in nodes if label.startswith("f1")) == 1 and "inception score" in nodes
