@@ -1119,8 +1119,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         # that term is the term (C-value's nested terms); "random field" of Markov and conditional ones is one
         if sub not in concepts and _always_inside(sub, container_keys[sub]):
             continue
-        if (len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 and not is_junk(sub)
-                and not is_vague(sub) and (sub in concepts or sub.split()[-1] not in _DATA_HEADS)):
+        # (or one paper's term that it writes alone and names its method after: "model inversion" of PMI,
+        # "Per-layer Model Inversion")
+        if ((len(ps | (concepts[sub].papers if sub in concepts else set())) >= 2 or sub in concepts and in_names[sub])
+                and not is_junk(sub) and not is_vague(sub) and (sub in concepts or sub.split()[-1] not in _DATA_HEADS)):
             nodes.add(sub)
             if sub not in concepts:
                 concepts[sub] = _Concept()

@@ -771,3 +771,13 @@ def test_graph_a_metrics_scores_are_the_metric_and_a_methods_baseline_the_method
     nodes = {d["label"].lower(): d for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert nodes["bleu"]["papers"] == 2 and "bilstm-crf" in nodes and nodes["bilstm-crf"]["papers"] == 2
     assert sum(1 for label in nodes if label.startswith("f1")) == 1 and "inception score" in nodes
+
+
+def test_graph_the_term_a_paper_writes_alone_and_names_its_method_after_is_a_node():
+    t = ("Model inversion recovers data from a trained model. We propose Per-layer Model Inversion (PMI), which "
+         "makes model inversion cheap.")
+    G = _graph([_paper(t, [("Model inversion", t), ("Per-layer Model Inversion", t, {"role": "proposes"}),
+                           ("PMI", t, {"long_form": "Per-layer Model Inversion"})])])
+    label = {n: d["label"] for n, d in G.nodes(data=True)}
+    broader = {(label[d["narrower"]], label[d["broader"]]) for *_, d in G.edges(data=True) if d.get("kind") == "broader"}
+    assert any(n.startswith("Per-layer Model Inversion") and b.lower() == "model inversion" for n, b in broader)
