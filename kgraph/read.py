@@ -166,8 +166,19 @@ def _bound_text(text: str, warn: Warn | None) -> str:
     return text
 
 
+def _collapse_runs(text: str, guard: _Guard) -> str:
+    """Runs of one symbol longer than :data:`MAX_SYMBOL_RUN` become three, with a note of how many and the longest."""
+    runs = [m.group() for m in _SYMBOL_RUN.finditer(text)]
+    if not runs:
+        return text
+    longest = max(runs, key=len)
+    guard.note(f"{len(runs)} run{'s' if len(runs) > 1 else ''} of one symbol shortened to three "
+               f"(the longest: {len(longest):,} {longest[0]!r})")
+    return _SYMBOL_RUN.sub(lambda m: m.group(1) * 3, text)
+
+
 def _cut_word(word: str, guard: _Guard) -> str:
-    word = _SYMBOL_RUN.sub(lambda m: m.group(1) * 3, word)
+    word = _collapse_runs(word, guard)
     if len(word) > MAX_WORD_CHARS:
         guard.note(f"a run of {len(word):,} characters without a space was cut to {MAX_WORD_CHARS}")
         word = word[:MAX_WORD_CHARS]
@@ -175,10 +186,10 @@ def _cut_word(word: str, guard: _Guard) -> str:
 
 
 def _bound_words(text: str) -> str:
-    """Runs of one symbol become three; runs without a space are cut to :data:`MAX_WORD_CHARS`."""
-    text = _SYMBOL_RUN.sub(lambda m: m.group(1) * 3, text)
+    """Runs of one symbol become three; runs without a space are cut to :data:`MAX_WORD_CHARS`. Each warns."""
+    guard = _GUARD.get() or _Guard(log.warning)
+    text = _collapse_runs(text, guard)
     if len(text) > MAX_WORD_CHARS and _LONG_WORD.search(text):
-        guard = _GUARD.get() or _Guard(log.warning)
         text = _LONG_WORD.sub(lambda m: _cut_word(m.group(), guard), text)
     return text
 

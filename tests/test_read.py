@@ -153,8 +153,11 @@ HOSTILE_TEXTS = [
     # 30 nested accents: minutes and 20 GB in pylatexenc; read as plain text instead
     ("We study " + "\\'{" * 30 + "e" + "}" * 30 + " graph neural networks for molecules.",
      "We study e graph neural networks for molecules.", ["LaTeX groups nested 30 deep (more than 8); read as plain text"]),
-    # 20,000 '{': 29 s in spaCy's tokenizer; a run of one symbol becomes three
-    ("We study " + "{" * 20000 + " graph neural networks.", "We study {{{ graph neural networks.", []),
+    # 20,000 '{': 29 s in spaCy's tokenizer; a run of one symbol becomes three, and says so
+    ("We study " + "{" * 20000 + " graph neural networks.", "We study {{{ graph neural networks.",
+     ["1 run of one symbol shortened to three (the longest: 20,000 '{')"]),
+    ("We study ====== and ...... graphs.", "We study === and ... graphs.",
+     ["2 runs of one symbol shortened to three (the longest: 6 '=')"]),
     ("We study " + "=(" * 10000 + " graph neural networks.", "We study " + "=(" * 100 + " graph neural networks.",
      ["a run of 20,000 characters without a space was cut to 200"]),
     ("We study " + "'s" * 10000 + " graph neural networks.", "We study " + "'s" * 100 + " graph neural networks.",
