@@ -464,8 +464,9 @@ def _sniff_encoding(data: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
-def _read_text(path: Path, warn: Warn) -> str | None:
-    """The decoded text of ``path``, or None (with a warning) for a file that is not text."""
+def _read_text(path: Path, warn: Warn, *, named: bool = False) -> str | None:
+    """The decoded text of ``path``, or None (with a warning) for a file that is not text; a file the user
+    ``named`` that is not text is an error (one line), not a warning before "no usable abstracts"."""
     try:
         data = path.read_bytes()
     except OSError as err:
@@ -486,10 +487,19 @@ def _read_text(path: Path, warn: Warn) -> str | None:
             warn(f"{path}:{line}: not valid {name} (byte {err.start + skip}); {how}")
     bad, seen = _not_text(text)
     if text and bad > BINARY_SHARE * seen:
-        warn(f"{path}: skipped, not a text file ({bad * 100 // seen}% of its first characters "
-             "are control characters or undecodable bytes)")
+        packed = next((what for magic, what in _PACKED if data.startswith(magic)), None)
+        why = (f"{packed}, not text: unpack it first" if packed else f"not a text file ({bad * 100 // seen}% of "
+               "its first characters are control characters or undecodable bytes)")
+        if named:
+            raise InputError(f"{path}: {why}")
+        warn(f"{path}: skipped, {why}")
         return None
     return text
+
+
+#: File signatures of the packed and binary formats an export may come in, for a message that says which.
+_PACKED = ((b"\x1f\x8b", "gzip-compressed"), (b"PK\x03\x04", "a zip archive"), (b"%PDF", "a PDF"),
+           (b"BZh", "bzip2-compressed"), (b"\xfd7zXZ", "xz-compressed"))
 
 
 def _as_cp1252(data: bytes) -> str | None:
@@ -926,7 +936,7 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     files = _files(inputs, warn)
     for path in files:
         try:
-            text = _read_text(path, warn)
+            text = _read_text(path, warn, named=path in inputs)
         except InputError as err:
             if path in inputs:
                 raise
@@ -952,7 +962,7 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
                     if skipped <= SHOWN_SKIPPED:
                         plain = reader in _READERS.values() and not ("abstract" in rec and rec["abstract"] is None)
                         why = _no_abstract(rec) if plain else "no abstract"
-                        warn(f"{at}: skipped, {why}" + (f" ({_clip(str(rec['id']), 60)})" if rec.get("id") else ""))
+                        warn(f"{at}: skipped, {why}" + (f" (id {_clip(str(rec['id']), 60)})" if rec.get("id") else ""))
                 continue
             abstract = normalize_text(raw, warn=lambda msg: warn(f"{at}: {msg}"))
             if len(abstract.split()) < MIN_ABSTRACT_WORDS:
@@ -960,9 +970,9 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
                 continue
             meta = _meta(rec, path, where, warn)
             _add_paper(papers, known, Paper(abstract, [f"{path.as_posix()}:{where}"], meta))
-        if skipped > 1:
-            more = f"; {skipped - SHOWN_SKIPPED:,} not named above" if skipped > SHOWN_SKIPPED else ""
-            warn(f"{path}: {skipped:,} records without a usable abstract skipped{more}")
+        if skipped > SHOWN_SKIPPED:  # (those named one by one above need no count)
+            warn(f"{path}: {skipped:,} records without a usable abstract skipped; "
+                 f"{skipped - SHOWN_SKIPPED:,} not named above")
     if not papers:
         names = ", ".join(str(f) for f in files[:3])
         raise InputError(f"no usable abstracts in {names}{' …' if len(files) > 3 else ''}")

@@ -394,8 +394,12 @@ def test_read_binary_file_skipped(tmp_path):
     papers = read_inputs([tmp_path], warn=warnings.append)
     assert [p.abstract for p in papers] == [ABSTRACTS[0]]
     assert len(warnings) == 1 and warnings[0].startswith(f"{tmp_path / 'noise.txt'}: skipped, not a text file")
-    with pytest.raises(InputError, match="no usable abstracts"):
+    # named on its own: one line, an error, saying what the file is
+    with pytest.raises(InputError, match=r"noise\.txt: not a text file \(\d+% of its first characters"):
         read_inputs([tmp_path / "noise.txt"])
+    (tmp_path / "works.jsonl").write_bytes(__import__("gzip").compress(ABSTRACTS[0].encode()))
+    with pytest.raises(InputError, match=r"works\.jsonl: gzip-compressed, not text: unpack it first"):
+        read_inputs([tmp_path / "works.jsonl"])
 
 
 LONG = [f"We study graph neural networks for molecule property prediction, variant {i}. " * 4 for i in range(5)]

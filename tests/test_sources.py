@@ -42,7 +42,7 @@ def test_sources_bibtex_sample():
     assert second.meta["authors"] == "Sofía Ibarra; Wei Chen"
     assert second.meta["doi"] == "10.5555/kg.2020.005" and second.meta["url"] == "https://example.org/papers/shallow-decoders"
     assert papers[3].meta["arxiv_id"] == "2402.07777" and papers[3].meta["url"] == "https://arxiv.org/abs/2402.07777"
-    assert warnings == [f"{SAMPLES / 'refs.bib'}:46: skipped, no abstract (goodfellow-style-2016)"]
+    assert warnings == [f"{SAMPLES / 'refs.bib'}:46: skipped, no abstract (id goodfellow-style-2016)"]
 
 
 def test_sources_ris_sample():
@@ -96,7 +96,7 @@ def test_sources_openalex_sample():
     assert work.meta["doi"] == "10.5555/kg.2020.006" and work.meta["venue"] == "Journal of Sentiment Studies"
     assert work.meta["authors"] == "Giulia Conti; Mateus Oliveira"
     assert _by(papers, "id", "W3000000016").meta["arxiv_id"] == "2211.01122"  # from its arXiv location
-    assert warnings == [f"{SAMPLES / 'openalex.jsonl'}:7: skipped, no abstract (W3000000099)"]
+    assert warnings == [f"{SAMPLES / 'openalex.jsonl'}:7: skipped, no abstract (id W3000000099)"]
 
 
 def test_sources_openalex_api_page_and_semantic_scholar_sample(tmp_path):
@@ -113,7 +113,7 @@ def test_sources_openalex_api_page_and_semantic_scholar_sample(tmp_path):
     assert adapters.meta["year"] == 2021 and adapters.meta["venue"] == "Annual Meeting of the Association for Computational Linguistics"
     assert adapters.meta["url"].startswith("https://www.semanticscholar.org/paper/")
     assert warnings == [f"{SAMPLES / 'semantic-scholar.json'}: record 6: skipped, no abstract "
-                        "(ad6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e)"]
+                        "(id ad6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e)"]
 
 
 def test_sources_semantic_scholar_citations_are_unwrapped(tmp_path):
@@ -262,7 +262,7 @@ def samples_out(tmp_path_factory):
                      "semantic-scholar.json", "--out", "out", cwd=work)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr and "papers: 25" in result.stdout
-    assert "refs.bib:46: skipped, no abstract (goodfellow-style-2016)" in result.stderr
+    assert "refs.bib:46: skipped, no abstract (id goodfellow-style-2016)" in result.stderr
     return work / "out"
 
 
@@ -409,8 +409,8 @@ def test_sources_records_without_abstracts_are_counted(tmp_path):
     path.write_text("\n".join(lines), encoding="utf-8")
     warnings = []
     assert len(read_inputs([path], warn=warnings.append)) == 1
-    assert warnings == [f"{path}:1: skipped, no abstract (W1)", f"{path}:2: skipped, no abstract (W2)",
-                        f"{path}:3: skipped, no abstract (W3)",
+    assert warnings == [f"{path}:1: skipped, no abstract (id W1)", f"{path}:2: skipped, no abstract (id W2)",
+                        f"{path}:3: skipped, no abstract (id W3)",
                         f"{path}: 1,200 records without a usable abstract skipped; 1,197 not named above"]
 
 
