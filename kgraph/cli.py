@@ -416,7 +416,8 @@ def _cmd_stats(args) -> int:
     for k in KINDS:
         names = ", ".join(f"{_cut(label, 40)} ({n})" for label, n in top[k])
         print(f"{k:8} {summary['concepts'][k]:5}  {names}")
-    print(f"communities: {len(comms)}")
+    shown = min(len(comms), args.limit)
+    print(f"communities: {len(comms)}" + (f" (the {shown} largest; --limit N shows more)" if shown < len(comms) else ""))
     for c in data["communities"][: args.limit]:
         print(f"  {c['community']:3}  {c['nodes']:4} nodes  {_cut(c['label'], 100)}")
     return 0

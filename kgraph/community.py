@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import networkx as nx
 
-__all__ = ["communities", "SEED"]
+__all__ = ["communities", "community_labels", "SEED"]
 
 #: Louvain is randomised; a fixed seed gives the same communities on every build.
 SEED = 42
 #: A paper's link to what it names only in passing (a test bed, a yardstick: the edge's ``passing``) weighs this
 #: much of its mentions: a paper belongs with what it is about.
 PASSING_WEIGHT = 0.25
+#: Concepts in a community's label.
+LABEL_CONCEPTS = 3
 
 
 def communities(G: nx.Graph, *, seed: int = SEED, resolution: float = 1.0) -> list[set[str]]:
@@ -51,3 +55,23 @@ def communities(G: nx.Graph, *, seed: int = SEED, resolution: float = 1.0) -> li
                 comms.append({n, *G[n]})
                 member.update((m, len(comms) - 1) for m in comms[-1])
     return sorted((c for c in comms if c), key=lambda c: (-len(c), min(c)))
+
+
+def community_labels(G: nx.Graph) -> dict[int, str]:
+    """Community number -> a label made from its three most-mentioned concepts.
+
+    Examples
+    --------
+    >>> import kgraph
+    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
+    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
+    ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
+    >>> community_labels(G)[0]
+    'catastrophic forgetting, continual learning, CIFAR-100'
+    """
+    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for n, d in G.nodes(data=True):
+        if d.get("kind") != "paper" and "community" in d:
+            members[int(d["community"])].append((int(d.get("papers", 0)), str(d.get("label", n))))
+    return {c: ", ".join(label for _, label in sorted(ms, key=lambda x: (-x[0], x[1]))[:LABEL_CONCEPTS])
+            for c, ms in sorted(members.items())}

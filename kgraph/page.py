@@ -45,6 +45,7 @@ from typing import Hashable, Iterable, Mapping, Sequence
 import networkx as nx
 import numpy as np
 
+from .community import community_labels
 from .layout import EDGE_LENGTH, importance, layout, node_size
 
 __all__ = ["write_html", "write_path_html", "select", "label_zooms", "trim_evidence", "HTML_MAX_CONCEPTS",
@@ -67,11 +68,19 @@ RELATIONS = ("proposes", "addresses", "evaluates_on", "uses", "mentions")
 PASSING = "in passing"
 _REL_RANK = {r: i for i, r in enumerate((*RELATIONS, PASSING))}
 _EDGE_RANK = {"broader": 0, "cooccurrence": 1, "relation": 1, "mention": 2}
-#: Community colours (the largest communities first); the rest are grey.
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
-           "#7f7f7f", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173", "#3182bd", "#e6550d", "#31a354",
-           "#756bb1", "#636363")
+#: Community colours (the largest communities first); the rest are grey. Kelly's colours of maximum contrast
+#: (1965) without white, black and grey, so no two read as one (tab20's pairs of blues and reds did).
+PALETTE = ("#0067a5", "#be0032", "#008856", "#f38400", "#875692", "#a1caf1", "#f3c300", "#882d17", "#8db600",
+           "#e68fac", "#2b3d26", "#c2b280", "#604e97", "#f99379", "#b3446c", "#dcd300", "#654522", "#e25822",
+           "#f6a600")
 _HTML_DIR = Path(__file__).parent / "html"
+
+
+def _community_legend(G: nx.Graph, nodes: list[dict]) -> list[list]:
+    """[community, its label (its three most-mentioned concepts), nodes drawn] for the coloured communities drawn."""
+    drawn = Counter(n["community"] for n in nodes if 0 <= n["community"] < len(PALETTE))
+    labels = community_labels(G)
+    return [[c, labels.get(c, ""), drawn[c]] for c in sorted(drawn)]
 
 
 def _is_paper(d: Mapping) -> bool:
@@ -627,6 +636,7 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
     records, relations = _records(G, [c for c in order if not _is_paper(G.nodes[c])], papers, ids, context=context)
     return {"nodes": nodes, "edges": edge_list, "records": records, "rels": relations,
             "kinds": kinds, "palette": list(PALETTE), "show": sorted(set(show)), "note": note, "omitted": omitted,
+            "communities": _community_legend(G, nodes),
             "ids": ids, "focus": ids.get(focus) if focus is not None else None, "allLabels": all_labels,
             "layers": {"map": "concepts in 2+ papers" if has_map else "concepts", "paper": "papers",
                        "rare": "concepts in 1 paper"},

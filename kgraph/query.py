@@ -23,6 +23,7 @@ from typing import Callable, Iterable, Literal, TypeVar
 import networkx as nx
 
 from .canon import _singular, concept_key
+from .community import community_labels  # a community's label: kept beside the partition, shared with the map
 from .errors import ConceptNotFound, PaperNotFound
 from .sources import norm_arxiv_id, norm_doi
 from .types import KINDS, ROLES
@@ -57,8 +58,6 @@ SALIENCE = 0.5
 PASSING_SHARE = 0.5
 #: Extra cost of a path step along a link the paper names only in passing: paths go through what papers are about.
 PASSING_STEP_COST = 1.0
-#: Concepts in a community's label.
-LABEL_CONCEPTS = 3
 #: Papers a "several papers match" error lists.
 SHOWN_MATCHES = 8
 
@@ -654,26 +653,6 @@ def top_concepts(G: nx.Graph, *, kind: str | None = None, by: Literal["papers", 
     else:
         scored = [(c, float(d.get("papers_total", d.get("papers", 0)))) for c, d in nodes]
     return sorted(scored, key=lambda x: (-x[1], x[0]))[:limit]
-
-
-def community_labels(G: nx.Graph) -> dict[int, str]:
-    """Community number -> a label made from its three most-mentioned concepts.
-
-    Examples
-    --------
-    >>> import kgraph
-    >>> G = kgraph.from_texts(["We propose LEAR, a continual learning method that reduces catastrophic forgetting on CIFAR-100.",
-    ...                        "Replay buffers are a common defence against catastrophic forgetting in continual learning.",
-    ...                        "Model collapse occurs when language models are trained on synthetic data."]).graph
-    >>> community_labels(G)[0]
-    'catastrophic forgetting, continual learning, CIFAR-100'
-    """
-    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    for n, d in G.nodes(data=True):
-        if d.get("kind") != "paper" and "community" in d:
-            members[int(d["community"])].append((int(d.get("papers", 0)), str(d.get("label", n))))
-    return {c: ", ".join(label for _, label in sorted(ms, key=lambda x: (-x[0], x[1]))[:LABEL_CONCEPTS])
-            for c, ms in sorted(members.items())}
 
 
 def papers(G: nx.Graph) -> list[str]:

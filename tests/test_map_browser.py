@@ -125,15 +125,23 @@ def test_browser_finding_a_hidden_node_shows_it(browser, corpus_out):
     page.page.uncheck("input[data-kind='method']")
     page.find("graph neural networks")
     page.page.keyboard.press("Enter")
-    assert page.page.is_checked("input[data-kind='method']")
     node = page.js("() => window.kgraph.data.nodes.find(n => n.id === window.kgraph.network.getSelectedNodes()[0])")
     assert node["kind"] == "method" and not node["hidden"]
-    # a paper, while the paper layer is off
+    # shown alone: the other methods stay off, as the switch says
+    assert not page.page.is_checked("input[data-kind='method']")
+    methods = page.js("() => window.kgraph.data.nodes.filter(n => n.kind === 'method' && !n.hidden).length")
+    assert methods == 1
+    # a paper, while the paper layer is off: it alone, not the layer
     title = page.js("() => Object.values(window.kgraph.data.records).find(r => r.k === 'paper').l")
     page.find(title[:30])
     page.page.keyboard.press("Enter")
-    assert page.page.is_checked("input[data-layer='paper']")
+    assert not page.page.is_checked("input[data-layer='paper']")
+    assert page.js("() => window.kgraph.data.nodes.filter(n => n.kind === 'paper' && !n.hidden).length") == 1
     assert page.page.get_attribute("body", "data-kg-panel").startswith("paper:")
+    # a switch says what is shown again
+    page.page.check("input[data-kind='method']")
+    page.page.uncheck("input[data-kind='method']")
+    assert page.js("() => window.kgraph.data.nodes.filter(n => n.kind === 'method' && !n.hidden).length") == 0
     page.close()
 
 
@@ -369,4 +377,18 @@ def test_browser_links_named_in_passing_are_dashed_and_listed_last(browser, corp
     titles = [t for t, _ in sections]
     assert titles.index("in passing (2)") == titles.index("mentions (4)") + 1, titles
     assert dict(sections)["in passing (2)"] == ["language models", "image classification"]
+    page.close()
+
+
+def test_browser_the_community_colours_have_a_legend(browser, corpus_out, corpus_kg, tmp_path):
+    page = Page(browser, corpus_out / "graph.html")
+    page.page.click("#commlegend summary")
+    rows = page.page.locator("#commlegend li").all_inner_texts()
+    labels = corpus_kg.community_labels()
+    assert len(rows) >= 10 and all(any(labels[c] in r for c in labels) for r in rows)
+    colours = page.js("() => Array.from(document.querySelectorAll('#commlegend .swatch'), s => s.style.background)")
+    assert len(set(colours)) == len(colours)  # one colour per community
+    page.page.screenshot(path=str(tmp_path / "communities.png"))
+    page.page.select_option("#colourby", "kind")  # a legend of the colours shown only
+    assert page.js("() => document.getElementById('commlegend').hidden")
     page.close()

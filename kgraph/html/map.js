@@ -41,7 +41,10 @@
     if (colourBy === "kind") return D.kinds[n.kind] || "#888888";
     return n.community >= 0 && n.community < D.palette.length ? D.palette[n.community] : "#9a9a9a";
   }
-  function visible(n) { return !!shown[n.layer] && kindOn[n.kind] !== false; }
+  // nodes found while their layer or kind is off: shown alone, with their lines to what is shown
+  var forced = {};
+  function on(n) { return !!forced[n.id] || !!shown[n.layer]; }
+  function visible(n) { return !!forced[n.id] || (!!shown[n.layer] && kindOn[n.kind] !== false); }
   function weightOf(id) {
     var r = R[id];
     return r ? (r.nt || r.n || 0) : 0;
@@ -86,14 +89,14 @@
   // the first draw slower and every switch about 1.6 times slower at 1,000 abstracts)
   var pending = [];
   var initial = D.edges.filter(function (e) {
-    var ok = shown[byId[e.from].layer] && shown[byId[e.to].layer];
+    var ok = on(byId[e.from]) && on(byId[e.to]);
     if (!ok) pending.push(e);
     return ok;
   });
   var edges = new vis.DataSet(initial);
   function addPending() {
     var add = [], rest = [];
-    pending.forEach(function (e) { (shown[byId[e.from].layer] && shown[byId[e.to].layer] ? add : rest).push(e); });
+    pending.forEach(function (e) { (on(byId[e.from]) && on(byId[e.to]) ? add : rest).push(e); });
     pending = rest;
     if (add.length) edges.add(add);
   }
@@ -210,6 +213,7 @@
     box.setAttribute("data-" + group, key);
     box.addEventListener("change", function () {
       if (group === "layer") shown[key] = box.checked; else kindOn[key] = box.checked;
+      forced = {};  // a switch says what is shown: nodes found while off go with it
       applyVisibility();
       if (!selected) fitShown();  // what is shown now in view
     });
@@ -245,9 +249,30 @@
     legend.appendChild(el("span", " (grey: no year)", "muted"));
     colourSelect.parentNode.parentNode.insertBefore(legend, colourSelect.parentNode.nextSibling);
   }
+  // which community a colour is: its three most-mentioned concepts, opened from the bar
+  var comms = el("details", null, "legend");
+  comms.id = "commlegend";
+  if (D.communities && D.communities.length) {
+    comms.appendChild(el("summary", D.communities.length + " communities"));
+    var list = el("ul");
+    D.communities.forEach(function (c) {
+      var li = el("li");
+      var sw = el("span", null, "swatch");
+      sw.style.background = D.palette[c[0]];
+      li.appendChild(sw);
+      li.appendChild(el("span", " " + c[1]));
+      li.appendChild(el("span", " (" + c[2] + " nodes)", "muted"));
+      list.appendChild(li);
+    });
+    comms.appendChild(list);
+    colourSelect.parentNode.parentNode.insertBefore(comms, colourSelect.parentNode.nextSibling);
+  } else {
+    comms.hidden = true;
+  }
   colourSelect.addEventListener("change", function (e) {
     colourBy = e.target.value;
     legend.hidden = colourBy !== "year";
+    comms.hidden = colourBy !== "community" || !(D.communities && D.communities.length);
     document.body.classList.toggle("by-kind", colourBy === "kind");  // the kind swatches say a colour only then
     nodes.update(D.nodes.map(function (n) { n.color = colourOf(n); return { id: n.id, color: n.color }; }));
   });
@@ -453,10 +478,8 @@
     showPanel(id);
     if (wasHidden && !panel.hidden) network.setSize("100%", "100%");  // the canvas is narrower now: centre on that
     if (n) {
-      if (n.hidden) {  // finding a node switched off shows it: its layer and kind go back on
-        shown[n.layer] = true;
-        if (boxes.layer[n.layer]) boxes.layer[n.layer].checked = true;
-        if (kindOn[n.kind] === false) { kindOn[n.kind] = true; boxes.kind[n.kind].checked = true; }
+      if (n.hidden) {  // finding a node switched off shows it alone: its layer and kind stay as they are
+        forced[id] = true;
         applyVisibility();
       }
       selected = id;
