@@ -416,6 +416,13 @@ def test_thesaurus_linear_mode_connectivity_is_a_property_of_loss_landscapes_not
     assert t.parents(t.topic("linear mode connectivity")) == ("loss landscape",)
 
 
+def test_thesaurus_latent_variables_are_part_of_latent_variable_models_not_above_them():
+    # a blind reader: the models have latent variables; they are no kind of latent variable
+    t = thesaurus()
+    assert t.topic("latent variable models") in t.parents(t.topic("latent variables"))
+    assert t.topic("latent variables") not in t.parents(t.topic("latent variable models"))
+
+
 def test_graph_the_setting_a_learning_modifier_names_is_that_topic():
     t1 = "While previous work mostly deals with the binary case, we focus on the multiclass setting with k classes."
     t2 = "We study multi-class classification under class imbalance."
