@@ -582,9 +582,9 @@ def build_graph(
     found_by = _add_topic_names(papers, texts, concepts, paper_terms, th)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
-    nodes, broader, fold = _hierarchy(concepts, paper_terms, th)
-    up = _add_topics(nodes, broader, fold, concepts, th)
     areas = _areas(th)
+    nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas)
+    up = _add_topics(nodes, broader, fold, concepts, th)
     # a topic the thesaurus knows, or a name a paper defines, that leads to no node at all stays a node of its
     # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"
     for key, c in concepts.items():
@@ -1017,7 +1017,8 @@ def _own_name(surface: str) -> bool:
     return is_name(surface)
 
 
-def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]], th: Thesaurus):
+def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]], th: Thesaurus,
+               areas: frozenset[str]):
     """Choose the concept nodes and their ``broader`` terms.
 
     A key is a node when it is a name (coined, capitalised, defined or
@@ -1086,9 +1087,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
-        if (c.named or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt)
-                or c.shorts and len(c.papers) >= 2):
-            return True  # (a named dataset that is an ordinary word too: "Switchboard", "Reuters")
+        if _has_name(c) or c.shorts and len(c.papers) >= 2:
+            return True
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
             # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
             return key in METRIC_KEYS or (len(c.papers) >= 2 and bool(_NOMINAL.search(key)) and "NOUN" in _pos(key)
@@ -1100,7 +1100,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         return None if words <= MAX_SINGLETON_WORDS else False
 
     # a field's area ("computer vision", "natural language processing") joins papers that share nothing more
-    areas = _areas(th)
+    # (``areas``: :func:`_areas`)
     verdict = {key: direct_node(key, c) for key, c in concepts.items()}
     nodes = {key for key, v in verdict.items() if v}
     # terms in their own right that are only ever seen inside longer keys: a head shared by two
@@ -1258,8 +1258,8 @@ def _always_inside(sub: str, keys: list[str]) -> bool:
     >>> _always_inside("random field", ["markov random field", "conditional random field"])
     False
     """
-    before = {key[: key.rfind(" " + sub)].rsplit(" ", 1)[-1] for key in keys if key.rfind(" " + sub) > 0}
-    return len(before) == 1 and len(keys) >= 1 and all(key.rfind(" " + sub) > 0 for key in keys)
+    at = [key.rfind(" " + sub) for key in keys]
+    return bool(keys) and min(at) > 0 and len({key[:i].rsplit(" ", 1)[-1] for key, i in zip(keys, at)}) == 1
 
 
 def _areas(th: Thesaurus) -> frozenset[str]:
@@ -1273,6 +1273,12 @@ def _areas(th: Thesaurus) -> frozenset[str]:
                               for part in [" ".join(words[i:i + n])] if _topic_of(part, th) is None})
 
 
+def _has_name(c: _Concept) -> bool:
+    """True for a concept written as a name: proposed or read as one, a name of its own as written
+    (:func:`_own_name`), or a named dataset that is an ordinary word too ("Switchboard", "Reuters")."""
+    return c.named or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt)
+
+
 def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
     """False for one ordinary word the thesaurus does not know as a topic: no node, however often it is written.
 
@@ -1284,8 +1290,8 @@ def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
         return True
     if _EPONYM_ADJECTIVE.fullmatch(key.capitalize()):
         return False
-    if c.named or c.shorts or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt):
-        return True  # (a named dataset written as a word: "Switchboard")
+    if c.shorts or _has_name(c):
+        return True
     return not is_common_word(key)  # (the key: "Dictionary construction" and "tensor method" are a word each)
 
 
