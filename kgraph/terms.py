@@ -424,6 +424,16 @@ def split_coordination(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1 << 16)
+def _third_person(word: str) -> bool:
+    """True for a verb's -s form ("builds", "leverages"), not a word that only ends in s ("process", "bias").
+
+    >>> [_third_person(w) for w in ("builds", "leverages", "process", "bias")]
+    [True, True, False, False]
+    """
+    return (word.endswith("s") and not word.endswith("ss") and "VERB" in _pos(word)
+            and ("VERB" in _pos(word[:-1]) or word.endswith("es") and "VERB" in _pos(word[:-2])))
+
+
 def is_junk(term: str) -> bool:
     """True when ``term`` is not something a researcher would look up.
 
@@ -448,8 +458,8 @@ def is_junk(term: str) -> bool:
     if any(w.endswith("'") for w in words[:-1]):
         return True  # "MLLMs' attention"
     for i in range(1, len(words) - 1):  # "L2C-Insert builds solutions": a name, a verb, its object
-        if lower[i].endswith("s") and "VERB" in _pos(lower[i]) and is_name(words[i - 1]) and not is_name(words[i]):
-            return True
+        if _third_person(lower[i]) and is_name(words[i - 1]) and not is_name(words[i]):
+            return True  # (not "Gaussian process bandit problem": "process" is no verb's -s form)
     if lower[0] in _FUNCTION or lower[-1] in _FUNCTION:
         return True
     last = words[-1]

@@ -48,6 +48,7 @@ def test_terms_split_coordination(phrase, terms):
     "models struggle to retain", "that the model",                                       # sentence pieces
     "PH-based", "IRM-free", "multi-task", "first-order", "Fully-Corrective",           # modifiers without a head
     "- value associations", "upper-", "model training",
+    "L2C-Insert builds solutions",                                                      # a name, a verb, its object
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
@@ -56,6 +57,8 @@ def test_terms_junk(phrase):
 @pytest.mark.parametrize("phrase", [
     "regret", "bandits", "domain generalization", "CIFAR-10", "LEAR", "pre-training", "fine-tuning",
     "reinforcement learning", "Rademacher complexity", "denoising score matching",
+    # a name before a noun that ends in s: no verb's -s form
+    "Gaussian process regression", "noise-free Gaussian Process bandit problem", "Softmax bias correction",
 ])
 def test_terms_not_junk(phrase):
     assert not is_junk(phrase)
