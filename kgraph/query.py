@@ -86,23 +86,12 @@ def _forms(n: str, d: dict) -> set[str]:
     return {key for form in forms for key in (str(form).lower(), concept_key(str(form))) if key}
 
 
-def _make_names(G: nx.Graph) -> dict[str, str]:
-    """Lookup key -> concept node; a key shared by several concepts goes to the most-mentioned."""
+def _make_names(G: nx.Graph) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Lookup key -> concept node, a key several concepts hold going to the most-mentioned; and the keys several
+    concepts hold that none is labelled by -> those concepts ("DRL" of disentangled representation learning and
+    of deep reinforcement learning), which a lookup names rather than picks."""
     names: dict[str, str] = {}
     counts: dict[str, int] = {}
-    for n, d in G.nodes(data=True):
-        if d.get("kind") == "paper":
-            continue
-        for key in _forms(n, d):
-            if key not in names or d.get("papers", 0) > counts[key]:
-                names[key] = n
-                counts[key] = d.get("papers", 0)
-    return names
-
-
-def _make_shared(G: nx.Graph) -> dict[str, list[str]]:
-    """Lookup key -> the concept nodes that hold it, where several do and none has it as its label ("DRL" of
-    disentangled representation learning and of deep reinforcement learning)."""
     holders: dict[str, list[str]] = defaultdict(list)
     labelled: set[str] = set()
     for n, d in G.nodes(data=True):
@@ -110,9 +99,12 @@ def _make_shared(G: nx.Graph) -> dict[str, list[str]]:
             continue
         for key in _forms(n, d):
             holders[key].append(n)
+            if key not in names or d.get("papers", 0) > counts[key]:
+                names[key] = n
+                counts[key] = d.get("papers", 0)
         label = str(d.get("label", ""))
         labelled.update(k for k in (label.lower(), concept_key(label)) if k)
-    return {key: nodes for key, nodes in holders.items() if len(nodes) > 1 and key not in labelled}
+    return names, {key: nodes for key, nodes in holders.items() if len(nodes) > 1 and key not in labelled}
 
 
 def _via(d: dict) -> list[str]:
@@ -223,15 +215,14 @@ def find_concept(G: nx.Graph, name: str) -> str:
     if _is_paper(G, name):
         raise ConceptNotFound(name, [], f"; it is a paper: `kgraph query paper {name}` (kg.concepts_of) lists its concepts")
     keys = [k for k in (name.lower().strip(), concept_key(name)) if k]
-    shared = _index(G, "shared", _make_shared)
+    names, shared = _index(G, "names", _make_names)
     for key in keys:  # a short form two concepts were defined by is no guess
         if key in shared:
             labels = [G.nodes[n].get("label", n) for n in shared[key]]
             raise ConceptNotFound(name, labels, f"; it names {len(labels)} concepts: {', '.join(labels)}")
-    names = _index(G, "names", _make_names)
     for fresh in (False, True):
         if fresh:
-            names = _index(G, "names", _make_names, fresh=True)
+            names, _ = _index(G, "names", _make_names, fresh=True)
         for key in keys:
             node = names.get(key)
             if node is not None and _is_concept(G, node) and key in _forms(node, G.nodes[node]):
