@@ -1527,6 +1527,32 @@ _TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
 #: A word right after a possessive ("the model's attention", "MLLMs' attention").
 _OWNED = re.compile(r"\w(?:['\u2019]s|s['\u2019])\s+(\w+)")
 _MATH_SPAN = re.compile(r"\$[^$]*\$")
+#: Terms of the field that are also everyday idioms, with the words that make the idiom when they stand right
+#: before it (a determiner or an amount may come between): "has attracted considerable attention", "special
+#: attention is given to", "received little attention" say how much a topic is studied, never the mechanism.
+_IDIOM_VERBS = {"attention": frozenset("""attract attracts attracted attracting garner garners garnered garnering
+    receive receives received receiving draw draws drew drawn drawing gain gains gained gaining pay pays paid paying
+    devote devotes devoted devoting deserve deserves deserved warrant warrants warranted bring brings brought
+    call calls called calling give gives given gave giving turn turns turned shift shifts shifted""".split())}
+_IDIOM_AMOUNTS = frozenset("""special particular considerable significant growing increasing increased much little
+    great greater renewed wide widespread substantial close closer careful extensive more less tremendous enormous
+    broad intense scant limited surging lot lots less least most""".split())
+_IDIOM_FILLERS = _IDIOM_AMOUNTS | frozenset("a an the some of".split())
+
+
+def _idiom(words: Sequence[str], j: int) -> bool:
+    """True when the word at ``j`` is an everyday idiom, not the field's term ("attracted growing attention")."""
+    verbs = _IDIOM_VERBS.get(words[j])
+    if verbs is None:
+        return False
+    if j and words[j - 1] in _IDIOM_AMOUNTS:
+        return True
+    i = j - 1
+    while i >= 0 and j - i <= 3 and words[i] in _IDIOM_FILLERS:
+        i -= 1
+    return i >= 0 and j - i <= 4 and words[i] in verbs
+
+
 #: Heads that say what a lone term is used for, not a new term: a "disentanglement loss" is about disentanglement.
 _ABOUT_HEADS = GENERIC_WORDS | frozenset("loss objective regularizer regularization penalty criterion".split())
 #: Longest term, in words, looked for in the text by :func:`_find_missed`.
@@ -1668,7 +1694,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
             # someone's property is not the term: "MLLMs' attention to visual inputs"
             owned = {_singular(w.lower()) for w in _OWNED.findall(text.plain)}
             for j, word in enumerate(norm):
-                key = lone.get(_singular(word)) if _singular(word) not in owned else None
+                key = lone.get(_singular(word)) if _singular(word) not in owned and not _idiom(norm, j) else None
                 # the word is the term when it heads its phrase: "transformers fail", not "transformer
                 # models" or "GP bandits" (the longer term links its paper there through ``broader``)
                 if key is not None and j not in consumed and (j + 1 == len(norm) or "NOUN" not in _pos(norm[j + 1])

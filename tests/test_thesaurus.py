@@ -272,6 +272,22 @@ def test_graph_a_lone_term_after_a_possessive_is_someones_property():
     assert "concept:attention" not in G[papers[2]] and "concept:attention" in G[papers[3]]
 
 
+@pytest.mark.parametrize("idiom", [
+    "Graph few-shot learning has attracted considerable attention in recent years.",
+    "Image composition has attracted a growing attention in recent years.",
+    "Special attention is given to the part of the parser that checks constraints.",
+    "Hashtag recommendation has been receiving much attention lately.",
+])
+def test_graph_attention_in_an_everyday_idiom_is_no_attention_mechanism(idiom):
+    t1 = "The attention mechanism costs quadratic time."
+    t2 = "Linear attention mechanism variants are cheaper."
+    t4 = "We focus on attention in transformers and draw on attention at long lengths."
+    G = _graph([_paper(t1, ["attention mechanism"]), _paper(t2, ["Linear attention mechanism"]),
+                _paper(idiom + " We propose GRAFT.", ["GRAFT"]), _paper(t4, ["transformers"])])
+    papers = _papers(G)
+    assert "concept:attention" not in G[papers[2]] and "concept:attention" in G[papers[3]]
+
+
 def test_graph_a_hyphenated_modifier_of_another_noun_is_not_the_method_it_modifies():
     t1 = "Second-order methods precondition the gradient with curvature."
     t2 = "Unlike first-order methods, second-order methods converge in few steps."
