@@ -27,6 +27,7 @@ from pylatexenc.latexwalker import LatexWalkerError
 
 from . import sources
 from .errors import InputError
+from .lexicon import is_word
 from .types import Paper
 
 __all__ = ["normalize_text", "read_inputs", "SUFFIXES"]
@@ -423,7 +424,34 @@ def _text_segment(s: str) -> str:
     if "*" in s or "_" in s:
         s = _MD_INWORD.sub(lambda m: m.group(2) or m.group(4), s)
         s = _MD_EMPH.sub(r"\2", s)
+    if "-" in s:
+        s = _BROKEN.sub(_rejoined, s)
     return s
+
+
+#: A word broken at a line end, its hyphen kept when the text was copied from a PDF ("segmen-tation", "neu-ral").
+_BROKEN = re.compile(r"\b([A-Za-z][a-z]+)-([a-z]{2,})\b")
+#: The endings of a word the lexicon may not know whole ("summa-rization"; "de-noising").
+_WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical)$")
+
+
+#: Prefixes written with a hyphen on purpose ("non-stationarity", "semi-supervised").
+_PREFIXES = frozenset("""non un semi multi pre post anti sub super inter intra over under self meta co re de bi tri
+    quasi pseudo hyper hypo cross counter mid mis micro macro mono poly auto neo proto ultra extra""".split())
+
+
+def _rejoined(m: re.Match) -> str:
+    """The word a PDF's line-end hyphen broke, when neither piece is a word and the whole is one.
+
+    "Co-training", "pre-trained", "tf-idf" and "non-iid" stay as they are (a
+    piece is a word, or the whole is none); "neu-ral" and "proba-bilistic"
+    are rejoined.
+    """
+    first, second = m.groups()
+    whole = first + second
+    if len(whole) < 6 or first.lower() in _PREFIXES or is_word(first) or is_word(second):
+        return m.group(0)
+    return whole if is_word(whole) or _WORD_ENDING.search(whole) else m.group(0)
 
 
 # --- readers -----------------------------------------------------------------

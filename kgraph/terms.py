@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
-from .errors import MissingExtra
+from .lexicon import getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
@@ -226,35 +225,6 @@ _HYPHEN_ADJ = re.compile(r"-(?:based|free|aware|driven|guided|inspired|specific|
                          r"|oriented|like|style|wise|enabled|powered|centric|friendly|level|scale)$")
 _COORD = re.compile(r"\s*(?:,\s*(?:and|or)\s+|\s+(?:and|or|and/or)\s+|,\s*)", re.I)
 _WORD = re.compile(r"[\w][\w\-'.+#]*")
-
-
-@lru_cache(maxsize=1)
-def _lexicon() -> dict[str, frozenset[str]]:
-    """lemminflect's English lexicon: word -> the parts of speech it can have (NOUN, VERB, ADJ, ADV).
-
-    Read from the package's data file rather than through ``import lemminflect``,
-    which imports spaCy (2-3 s): warm rebuilds and queries never need spaCy.
-    """
-    import csv
-    import gzip
-    from importlib.util import find_spec
-
-    spec = find_spec("lemminflect")
-    if spec is None or not spec.submodule_search_locations:
-        raise MissingExtra("lemminflect is not installed: pip install lemminflect")
-    path = Path(spec.submodule_search_locations[0]) / "resources" / "lemma_lu.csv.gz"
-    upos = {"noun": "NOUN", "verb": "VERB", "aux": "VERB", "adj": "ADJ", "adv": "ADV"}
-    table: dict[str, set[str]] = {}
-    with gzip.open(path, "rt", encoding="utf-8") as f:
-        for row in csv.reader(f):
-            if len(row) >= 2 and row[1] in upos:
-                table.setdefault(row[0], set()).add(upos[row[1]])
-    return {word: frozenset(tags) for word, tags in table.items()}
-
-
-def getAllLemmas(word: str) -> frozenset[str]:
-    """The parts of speech the lexicon knows for ``word`` (lower-cased), empty when it does not know it."""
-    return _lexicon().get(word.lower(), frozenset())
 
 
 #: Nouns of the field that the lexicon knows only as adjectives, or not at all ("a composite latent", "logits").
