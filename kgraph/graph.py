@@ -1527,25 +1527,30 @@ _TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
 #: A word right after a possessive ("the model's attention", "MLLMs' attention").
 _OWNED = re.compile(r"\w(?:['\u2019]s|s['\u2019])\s+(\w+)")
 _MATH_SPAN = re.compile(r"\$[^$]*\$")
-#: Terms of the field that are also everyday idioms, with the words that make the idiom when they stand right
-#: before it (a determiner or an amount may come between): "has attracted considerable attention", "special
-#: attention is given to", "received little attention" say how much a topic is studied, never the mechanism.
-_IDIOM_VERBS = {"attention": frozenset("""attract attracts attracted attracting garner garners garnered garnering
-    receive receives received receiving draw draws drew drawn drawing gain gains gained gaining pay pays paid paying
-    devote devotes devoted devoting deserve deserves deserved warrant warrants warranted bring brings brought
-    call calls called calling give gives given gave giving turn turns turned shift shifts shifted""".split())}
-_IDIOM_AMOUNTS = frozenset("""special particular considerable significant growing increasing increased much little
-    great greater renewed wide widespread substantial close closer careful extensive more less tremendous enormous
-    broad intense scant limited surging lot lots less least most""".split())
-_IDIOM_FILLERS = _IDIOM_AMOUNTS | frozenset("a an the some of".split())
+#: Terms of the field that are also everyday idioms: the words that make the idiom right before the term
+#: (``amounts``), or before it with only determiners and amounts between (``verbs``). "Has attracted considerable
+#: attention", "special attention is given to" and "received little attention" say how much a topic is studied,
+#: never the mechanism.
+_AMOUNTS = frozenset("""special particular considerable significant growing increasing increased much little great
+    greater renewed wide widespread substantial close closer careful extensive more less tremendous enormous broad
+    intense scant limited surging lot lots least most large larger big huge clear notable remarkable""".split())
+_IDIOMS = {
+    "attention": (_AMOUNTS, frozenset("""attract attracts attracted attracting garner garners garnered garnering
+        receive receives received receiving draw draws drew drawn drawing gain gains gained gaining pay pays paid
+        paying devote devotes devoted devoting deserve deserves deserved warrant warrants warranted bring brings
+        brought call calls called calling give gives given gave giving turn turns turned shift shifts
+        shifted""".split())),
+}
+_IDIOM_FILLERS = _AMOUNTS | frozenset("a an the some of".split())
 
 
 def _idiom(words: Sequence[str], j: int) -> bool:
     """True when the word at ``j`` is an everyday idiom, not the field's term ("attracted growing attention")."""
-    verbs = _IDIOM_VERBS.get(words[j])
-    if verbs is None:
+    idiom = _IDIOMS.get(_singular(words[j]))
+    if idiom is None:
         return False
-    if j and words[j - 1] in _IDIOM_AMOUNTS:
+    amounts, verbs = idiom
+    if j and words[j - 1] in amounts:
         return True
     i = j - 1
     while i >= 0 and j - i <= 3 and words[i] in _IDIOM_FILLERS:
@@ -2033,11 +2038,16 @@ class _Variants:
 
     _DETERMINERS = frozenset("the a an its their our these those such all both many most some two of".split())
 
+    _ARTICLES = frozenset("a an the this that each every".split())
+
     def _noun(self, before: str, word: str) -> bool:
-        """A plural noun, not a verb: "Diffusion models exhibit uncertainty", "our models", "large models"."""
+        """A noun, not a verb: "Diffusion models exhibit uncertainty", "our models", "large models", and a
+        singular after an article ("train a model to a sequence of tasks" models no sequence)."""
+        before = before.strip("(").lower()
+        if before in self._ARTICLES and "NOUN" in _pos(word.strip("(").lower()):
+            return True
         if not word.endswith("s") or "NOUN" not in _pos(word.lower()):
             return False
-        before = before.strip("(").lower()
         return (before in self._DETERMINERS or "ADJ" in _pos(before) and not before.endswith("ly")
                 or concept_key(f"{before} {word}") in self.terms)
 

@@ -369,6 +369,9 @@ def test_graph_fine_tuning_joins_papers_and_is_no_transfer_learning():
     # "models" before a verb is not
     (("KOALA++ explicitly models structured gradient uncertainty in network training.", "KOALA++"),
      ("Diffusion models exhibit uncertainty about their samples.", "Diffusion models")),
+    # nor a singular noun after an article: "a model to reduce uncertainty" models nothing
+    (("KOALA++ explicitly models structured gradient uncertainty in network training.", "KOALA++"),
+     ("We train a model to reduce uncertainty in labels.", "labels")),
 ])
 def test_graph_a_topic_written_as_a_verb_and_its_object_is_that_topic(variant, no_variant):
     t2 = "Conformal prediction is a popular framework for uncertainty quantification."
@@ -999,3 +1002,13 @@ def test_graph_a_link_found_by_patterns_that_must_all_hold_says_the_telling_word
     G = _graph([_paper(t1, ["Adam"]), _paper(t2, ["image classification"])])
     adam = next(p for p in G if p.startswith("paper:") and G.nodes[p]["abstract"].startswith("We analyze"))
     assert G.edges[adam, "concept:image_classification"]["via"] == "CNNs on image data"
+
+
+def test_graph_state_space_models_recurrent_networks_and_transformers_are_sequence_models():
+    t1 = "Length generalization remains hard for sequence models on sorting."
+    t2 = "Among state-space models, Mamba degrades on long contexts."
+    t3 = "Transformers cannot copy long strings."
+    t4 = "Recurrent neural networks forget; state-space models remember."
+    G = _graph([_paper(t1, ["Length generalization"], "task"), _paper(t2, ["state-space models", "Mamba"]),
+                _paper(t3, ["Transformers"]), _paper(t4, ["Recurrent neural networks", "state-space models"])])
+    assert all("sequence models" in _reach(G, p) for p in _papers(G))

@@ -39,7 +39,7 @@ ROWS = [
 
 def test_years_on_concepts():
     G = _corpus(ROWS)
-    rnn = G.nodes[_node(G, "recurrent networks")]
+    rnn = G.nodes[_node(G, "recurrent neural networks")]
     assert rnn["first_year"] == 2019 and rnn["years"] == "2019:2|2020:1|2021:1|2023:1"
     assert rnn["mean_year"] == pytest.approx((2019 * 2 + 2020 + 2021 + 2023) / 5, abs=0.01)
     tr = G.nodes[_node(G, "diffusion transformers")]
@@ -54,7 +54,7 @@ def test_years_trends_rising_and_fading():
     assert [t.label for t in result.rising] == ["diffusion transformers"]
     # weights 3,2,3,2,3 around 2021: recurrent shares 2/3,1/2,1/3,0,1/3 and convolution shares 1/3,1/2,1/3,0,0
     # both give sum w*(t-2021)*share = -3 over sum w*(t-2021)^2 = 28; the tie goes to the concept with more papers
-    assert [(t.label, t.slope) for t in result.fading][:2] == [("recurrent networks", -10.71), ("convolutional neural networks", -10.71)]
+    assert [(t.label, t.slope) for t in result.fading][:2] == [("recurrent neural networks", -10.71), ("convolutional neural networks", -10.71)]
     top = result.rising[0]
     assert top.slope > 20 and top.papers == 5 and top.first_year == 2021 and top.years == {2021: 1, 2022: 2, 2023: 2}
     # "graph networks" holds a steady share (1/3, 1/2, 1/3, 1/2, 1/3): slope 0, neither rising nor fading
