@@ -47,7 +47,18 @@ def best_long_form(short: str, candidate: str) -> str | None:
     'Learning Expandable and Adaptable Representations'
     >>> best_long_form("XYZ", "graph neural networks") is None
     True
+
+    Where the short form's capitals are the initials of the last words
+    (small words skipped), those words are the long form, though a shorter
+    run matches letter by letter: "oriented object proposals (OOPs)", not
+    "object proposals", whose "o" and "p" would stand in for the first O and P.
+
+    >>> best_long_form("OOPs", "we propose oriented object proposals")
+    'oriented object proposals'
     """
+    by_initials = _initials_form(short, candidate)
+    if by_initials is not None:
+        return by_initials
     s_idx = len(short) - 1
     l_idx = len(candidate) - 1
     while s_idx >= 0:
@@ -65,6 +76,27 @@ def best_long_form(short: str, candidate: str) -> str | None:
         s_idx -= 1
     start = candidate.rfind(" ", 0, l_idx + 1) + 1
     return candidate[start:]
+
+
+#: Words a long form's initials skip ("Learning Expandable and Adaptable Representations").
+_SMALL_WORDS = frozenset("and or of the for in on with to a an via by".split())
+
+
+def _initials_form(short: str, candidate: str) -> str | None:
+    """The last words of ``candidate`` whose initials are the capitals of ``short``, if any ("OOPs")."""
+    capitals = [c.lower() for c in short if c.isupper()]
+    if len(capitals) < 2 or len(capitals) != sum(c.isalpha() for c in short.rstrip("s")):
+        return None  # (only all-capital short forms, a plural's "s" aside: "OOPs", "GNNs"; not "MIStar")
+    words = candidate.split()
+    i, need = len(words), list(capitals)
+    while need and i > 0:
+        i -= 1
+        if words[i].lower() in _SMALL_WORDS and len(need) < len(capitals):
+            continue
+        if not words[i][:1].isalpha() or words[i][0].lower() != need[-1]:
+            return None
+        need.pop()
+    return " ".join(words[i:]) if not need else None
 
 
 def _is_short_form(text: str) -> bool:

@@ -25,6 +25,10 @@ def nlp():
     ("We train graph neural networks\u2014GNNs, on molecules.", [("graph neural networks", "GNNs")]),
     ("We keep state-of-the-art results - SOTA. We train models here - GNNs.", [("state-of-the-art results", "SOTA")]),
     ("Accuracy is high - Fig. 2 shows it - and the time - CPU.", []),
+    # the capitals are the words' initials: letter by letter, "object proposals" would match OOPs too
+    ("we propose a new approach to generate oriented object proposals (OOPs) to reduce errors.",
+     [("oriented object proposals", "OOPs")]),
+    ("We extend the Category Cooccurrence Restrictions (CCR) formalism.", [("Category Cooccurrence Restrictions", "CCR")]),
 ])
 def test_abbrev_definitions(nlp, text, pairs):
     found = [(a.long.text, a.short.text) for a in find_abbreviations(nlp(text))]

@@ -1003,12 +1003,3 @@ def test_graph_a_link_found_by_patterns_that_must_all_hold_says_the_telling_word
     adam = next(p for p in G if p.startswith("paper:") and G.nodes[p]["abstract"].startswith("We analyze"))
     assert G.edges[adam, "concept:image_classification"]["via"] == "CNNs on image data"
 
-
-def test_graph_state_space_models_recurrent_networks_and_transformers_are_sequence_models():
-    t1 = "Length generalization remains hard for sequence models on sorting."
-    t2 = "Among state-space models, Mamba degrades on long contexts."
-    t3 = "Transformers cannot copy long strings."
-    t4 = "Recurrent neural networks forget; state-space models remember."
-    G = _graph([_paper(t1, ["Length generalization"], "task"), _paper(t2, ["state-space models", "Mamba"]),
-                _paper(t3, ["Transformers"]), _paper(t4, ["Recurrent neural networks", "state-space models"])])
-    assert all("sequence models" in _reach(G, p) for p in _papers(G))
