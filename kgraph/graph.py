@@ -40,7 +40,7 @@ from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS
 from .community import communities
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, is_language
 from .thesaurus import Thesaurus, thesaurus
-from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_eponym, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
 from .types import KINDS, ROLES, Mention, Paper
@@ -1284,11 +1284,12 @@ def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
 
     A word alone is ambiguous ("corpus", "recognition", "grammar", "object"); only a name ("Mamba", "CART"),
     a standard metric, a compound ("sum-of-squares") or a word the field's thesaurus lists ("bandits",
-    "entropy", "transformers") names a concept by itself. A person's adjective ("Bayesian") names nothing.
+    "entropy", "transformers") names a concept by itself. A person's name or adjective ("Markov", "Bayesian")
+    names nothing.
     """
     if " " in key or "-" in key or key in METRIC_KEYS or _topic_of(key, th) is not None:
         return True
-    if _EPONYM_ADJECTIVE.fullmatch(key.capitalize()):
+    if is_eponym(key.capitalize()):
         return False
     if c.shorts or _has_name(c):
         return True

@@ -316,11 +316,14 @@ def clean_term(text: str) -> str:
     while len(words) > 1 and words[-1].lower() in _FUNCTION:
         words.pop()
     # "domain generalization methods", "DOP method": the generic head goes; "gradient methods" keeps it
+    # (never down to a mathematician's name: a "Markov model" and a "Bayesian method" are no Markov, no Bayesian)
     while (len(words) > 1 and _singular(words[-1].lower()) in GENERIC_HEADS
-           and (_NOMINAL.search(words[-2].lower()) or is_name(words[-2]))):
+           and (_NOMINAL.search(words[-2].lower()) or is_name(words[-2]))
+           and not (len(words) == 2 and is_eponym(words[0]))):
         words.pop()
     # "CLIP models", "NCO model", "Zone of Proximal Development theory": the name is the term
-    while len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS and _named(words[:-1]):
+    while (len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS and _named(words[:-1])
+           and not (len(words) == 2 and is_eponym(words[0]))):
         words.pop()
     if len(words) == 1 and words[0].lower() in EVALUATIVE:
         return ""
@@ -334,6 +337,22 @@ _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
                        "technique scheme module system".split())
+
+
+#: Mathematicians' names that the field writes as modifiers of a model or method, never alone: a "Markov model"
+#: is no Markov, as "CLIP models" are CLIP ("Bayesian", "Gaussian" and the like say so by their ending).
+EPONYMS = frozenset("""Markov Gauss Bayes Lipschitz Hilbert Banach Poisson Bernoulli Dirichlet Wishart Laplace
+    Fourier Kalman Lagrange Newton Riemann Wasserstein Boltzmann Langevin Gibbs Nash Pareto Shapley Viterbi Kikuchi
+    Bethe Ising Potts Hopfield Hawkes Wiener Gram Cholesky Krylov Nesterov Polyak Sobolev Mahalanobis Chebyshev
+    Legendre Hermite Jacobi Frobenius Kullback Jensen Shannon Fisher Cauchy Weibull Zipf Huber Taylor Euler Hamilton
+    Metropolis Rademacher Vapnik Hoeffding Bregman Stein Stiefel Grassmann Nystrom Nyström Tikhonov Procrustes
+    Hebb Turing Pearson Spearman Kendall Gumbel Student Dirac Heaviside Lyapunov Kolmogorov Levy Lévy""".split())
+_EPONYM_WORD = re.compile(r"[A-Z][a-z]+(?:ian|ean)")
+
+
+def is_eponym(word: str) -> bool:
+    """True for a mathematician's name or adjective used as a modifier ("Markov", "Gaussian", "Bayesian")."""
+    return word in EPONYMS or bool(_EPONYM_WORD.fullmatch(word))
 
 
 def _named(words: list[str]) -> bool:

@@ -26,6 +26,9 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("stochastic gradient descent", "stochastic gradient descent"),  # not a name: a method of its own
     ("batch RL", "batch RL"),  # a setting of its own
     ("mini-batch SGD", "mini-batch SGD"),  # the baseline local SGD is weighed against: an acronym keeps its mode
+    ("Markov model", "Markov model"),  # a mathematician's name modifies its head: no "Markov" alone
+    ("Bayesian methods", "Bayesian methods"),
+    ("Mamba models", "Mamba"),  # a coined name is the term
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
