@@ -391,18 +391,21 @@ def split_coordination(text: str) -> list[str]:
     ['logistic', 'hyperbolic tangent']
     >>> split_coordination("upper- and lower-level objectives")
     ['upper-level objectives', 'lower-level objectives']
+    >>> split_coordination("NP - and non-NP-antecedents")
+    ['NP-antecedents', 'non-NP-antecedents']
     >>> split_coordination("graph neural networks")
     ['graph neural networks']
     """
     if not re.search(r"\b(?:and|or)\b|,", text):
         return [text]
-    parts = [p.strip() for p in _COORD.split(text) if p and p.strip()]
+    parts = [re.sub(r"\s+-$", "-", p.strip()) for p in _COORD.split(text) if p and p.strip()]
     if len(parts) < 2:
         return [text]
     last = parts[-1].split()
     if any(p.endswith("-") for p in parts[:-1]) and "-" in last[0]:
-        # "upper- and lower-level objectives": each prefix takes the shared suffix
-        suffix = last[0].split("-", 1)[1]
+        # "upper- and lower-level objectives": each prefix takes the shared suffix, the last hyphen's
+        # ("NP- and non-NP-antecedents" are NP-antecedents and non-NP-antecedents)
+        suffix = last[0].rsplit("-", 1)[1]
         rest = " ".join(last[1:])
         fixed = [(p + suffix if p.endswith("-") else p) + (" " + rest if rest else "") for p in parts[:-1]]
         return fixed + [parts[-1]]

@@ -1003,3 +1003,15 @@ def test_graph_a_link_found_by_patterns_that_must_all_hold_says_the_telling_word
     adam = next(p for p in G if p.startswith("paper:") and G.nodes[p]["abstract"].startswith("We analyze"))
     assert G.edges[adam, "concept:image_classification"]["via"] == "CNNs on image data"
 
+
+
+def test_graph_reasoning_alone_is_no_llm_reasoning():
+    # "reasoning" is every field's word (diagram, commonsense, spatial reasoning); LLM reasoning is one topic
+    t1 = "We study diagram interpretation and reasoning in vision systems."
+    t2 = "LLM reasoning fails on long arithmetic."
+    t3 = "Chain-of-thought prompting improves LLM reasoning on math."
+    G = _graph([_paper(t1, ["diagram interpretation and reasoning"], "task"), _paper(t2, ["LLM reasoning"], "task"),
+                _paper(t3, ["Chain-of-thought prompting", "LLM reasoning"])])
+    papers = _papers(G)
+    assert "LLM reasoning" in _reach(G, papers[1]) and "LLM reasoning" in _reach(G, papers[2])
+    assert not {"LLM reasoning", "large language models", "foundation models"} & _reach(G, papers[0])
