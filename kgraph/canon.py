@@ -40,12 +40,14 @@ limitation limitations challenge challenges advantage advantages
 #: ("model", "network", "function" are kept: "language model" is not "language".)
 GENERIC_HEADS = frozenset("""
 approach method methodology framework paradigm technique strategy scheme procedure mechanism module
-algorithm task problem setting construction baseline
+algorithm task problem setting construction baseline technology
 """.split())
 
 #: Heads a dataset's name does without ("the QM9 dataset" is QM9), and a word that is a name (a capital or digit).
 _DATASET_HEADS = frozenset("dataset benchmark corpus".split())
 _NAMED_WORD = re.compile(r"[A-Z0-9]")
+#: A coined name: a digit, or two capitals ("CIFAR-10", "Flickr30K", "ImageNet", "SQuAD").
+_CODED = re.compile(r"\d|[A-Z].*[A-Z]")
 
 #: Generic heads that name a method: after a lone hyphenated modifier they stay in the key, as "method".
 _MODIFIED = re.compile(r"([^\W_]+[\-\u2010-\u2015]([^\W_][\w\-\u2010-\u2015]*))\s+(\w+)")
@@ -132,6 +134,8 @@ def concept_key(text: str) -> str:
     ('continual learning', 'dop', 'language model')
     >>> concept_key("QM9 dataset") == concept_key("QM9"), concept_key("image dataset")
     (True, 'image dataset')
+    >>> concept_key("MSCOCO image-sentence datasets") == concept_key("MSCOCO")
+    True
     >>> concept_key("difference-of-convex functions approach") == concept_key("difference-of-convex function")
     True
     """
@@ -158,6 +162,11 @@ def concept_key(text: str) -> str:
         words.pop()  # "GLA loss functions" are the GLA losses
     if len(words) > 1 and words[-1] in _DATASET_HEADS and len(written) > 1 and _NAMED_WORD.search(written[-2]):
         words.pop()  # "the QM9 dataset", "PEMS-BAY datasets", "STS benchmark": the name
+    elif (len(written) > 2 and words[-1] in _DATASET_HEADS and _CODED.search(written[0])
+          and not any(_NAMED_WORD.search(w) for w in written[1:])):
+        # "MSCOCO image-sentence datasets", "CIFAR-10 image classification benchmark": what the name's data is
+        # says nothing more than the name (a coined name: "Gaussian image datasets" are no Gaussian)
+        return concept_key(written[0])
     # "continual learning paradigm", "DOP method": the name without its generic head
     while not modified and len(words) > 1 and words[-1] in GENERIC_HEADS and not all(
         w in GENERIC_WORDS or w in _FUNCTION_WORDS for w in words[:-1]

@@ -589,7 +589,7 @@ def build_graph(
     # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"
     for key, c in concepts.items():
         if (key not in nodes and not fold.get(key) and not up.get(key) and not c.text_only and c.papers
-                and (_topic_of(key, th) or c.shorts and " " in key and key not in areas)
+                and (_topic_of(key, th) or c.shorts and " " in key and key not in areas and not _adjective_alone(c))
                 and key not in FIELD_GENERIC and key not in LONE_GENERIC and not is_vague(key) and not is_junk(key)):
             nodes.add(key)
     _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
@@ -646,6 +646,9 @@ def build_graph(
         elif len(words) > 1 and _singular(words[-1].lower()) in _DATASET_HEADS and not key.endswith(
                 _singular(words[-1].lower())):
             label = " ".join(words[:-1])  # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"
+        if kind in ("dataset", "metric") and not c.label and concept_key(label) != key:
+            # the key is the name: "MSCOCO [image-sentence datasets]", "average precision [metric]"
+            label = _find_words(label, key) or label
         topic = th.topics.get(key)
         if topic is not None and (concept_key(label) == concept_key(topic.label) or (
                 re.fullmatch(r"[A-Z][A-Z0-9\-]+s?", label) and th.names.get(concept_key(label)) == key) or (
@@ -1230,13 +1233,18 @@ def _metric_named(key: str) -> str:
 
     >>> _metric_named("bleu score"), _metric_named("f1 score"), _metric_named("inception score")
     ('bleu', 'f1', 'inception score')
+    >>> _metric_named("macro average f1 performance")
+    'macro average f1'
     """
     name = key.rsplit(" ", 1)[0] if " " in key else ""
-    return name if name in METRIC_KEYS and key.rsplit(" ", 1)[-1] in _METRIC_HEAD_KEYS else key
+    # (a variant's too: "macro-average F1 performance" is macro-average F1)
+    return name if (name in METRIC_KEYS or name.rsplit(" ", 1)[-1] in METRIC_KEYS) and key.rsplit(" ", 1)[-1] in \
+        _METRIC_HEAD_KEYS else key
 
 
-#: The keys of the words after a metric's name that keep it that metric ("score", "metric", "measure", "value").
-_METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS)
+#: The keys of the words after a metric's name that keep it that metric ("score", "metric", "measure", "value",
+#: "performance").
+_METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS | {"performance"})
 
 
 def _metric_variant(key: str, label: str) -> bool:
@@ -1244,10 +1252,15 @@ def _metric_variant(key: str, label: str) -> bool:
 
     >>> _metric_variant("entity level f1", "entity-level F1"), _metric_variant("feature map", "feature map")
     (True, False)
+    >>> _metric_variant("semantic dependency f1", "semantic dependencies F1")
+    False
     """
     words = key.split()
-    last = label.split()[-1] if label.split() else ""
-    return len(words) > 1 and words[-1] in METRIC_KEYS and (is_name(last.split("-")[-1]) or words[-1] == "accuracy")
+    written = label.split()
+    last = written[-1] if written else ""
+    # one modifier, as written ("entity-level", "macro-average"): "semantic dependencies F1" is a result, no variant
+    return (len(words) > 1 and len(written) == 2 and words[-1] in METRIC_KEYS
+            and (is_name(last.split("-")[-1]) or words[-1] == "accuracy"))
 
 
 def _always_inside(sub: str, keys: list[str]) -> bool:
@@ -1279,6 +1292,12 @@ def _has_name(c: _Concept) -> bool:
     return c.named or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt)
 
 
+def _adjective_alone(c: _Concept) -> bool:
+    """True for a hyphenated adjective written alone: "speaker-independent", "model-agnostic" name nothing, even
+    where a paper abbreviates them ("speaker-independent (SI) training")."""
+    return any(" " not in f and _HYPHEN_ADJ.search(f) and not is_name(f) for f in list(c.surfaces) + list(c.defined))
+
+
 def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
     """False for one ordinary word the thesaurus does not know as a topic: no node, however often it is written.
 
@@ -1287,7 +1306,11 @@ def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
     "entropy", "transformers") names a concept by itself. A person's name or adjective ("Markov", "Bayesian")
     names nothing.
     """
-    if " " in key or "-" in key or key in METRIC_KEYS or _topic_of(key, th) is not None:
+    if key in METRIC_KEYS or _topic_of(key, th) is not None:
+        return True
+    if _adjective_alone(c):
+        return False
+    if " " in key or "-" in key:
         return True
     if is_eponym(key.capitalize()):
         return False

@@ -336,7 +336,7 @@ _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic
 
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
-                       "technique scheme module system".split())
+                       "technique scheme module system formalism feature".split())
 
 
 #: Mathematicians' names that the field writes as modifiers of a model or method, never alone: a "Markov model"

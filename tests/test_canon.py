@@ -13,6 +13,9 @@ from kgraph.canon import concept_key, is_generic
     ("modelling", "modeling"),
     ("LLMs", "LLM"),
     ("Alpha complex constructions", "Alpha complex"),  # (a construction of X is X, as a method of X is)
+    ("Automatic Speech Recognition technology", "automatic speech recognition"),  # (and a technology of X)
+    ("MSCOCO image-sentence datasets", "MSCOCO"),  # what a named dataset's data is adds nothing to its name
+    ("SQuAD reading comprehension dataset", "SQuAD"),
 ])
 def test_canon_variants_share_a_key(a, b):
     assert concept_key(a) == concept_key(b)

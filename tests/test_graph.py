@@ -781,3 +781,24 @@ def test_graph_the_term_a_paper_writes_alone_and_names_its_method_after_is_a_nod
     label = {n: d["label"] for n, d in G.nodes(data=True)}
     broader = {(label[d["narrower"]], label[d["broader"]]) for *_, d in G.edges(data=True) if d.get("kind") == "broader"}
     assert any(n.startswith("Per-layer Model Inversion") and b.lower() == "model inversion" for n, b in broader)
+
+
+def test_graph_a_hyphenated_adjective_alone_is_no_node():
+    # (even one a paper abbreviates: "speaker-independent (SI) training")
+    t1 = "Speaker-independent (SI) training of hidden Markov models needs many speakers; SI-Nets need fewer."
+    t2 = "We build a speaker-independent recognizer with HMMs."
+    G = _graph([_paper(t1, [("Speaker-independent", t1, {"kind": "dataset", "short_form": "SI"}),
+                            ("SI", t1, {"long_form": "Speaker-independent"}), ("hidden Markov models", t1),
+                            ("SI-Nets", t1)]),
+                _paper(t2, [("speaker-independent", t2, {"kind": "dataset"}), ("HMMs", t2)])])
+    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "speaker-independent" not in labels and "hidden markov models" in labels
+
+
+def test_graph_a_metric_variants_performance_is_that_variant():
+    t1 = "We reach 81.2 macro-average F1 performance on the test set."
+    t2 = "Macro-average F1 is reported for each of the classes."
+    G = _graph([_paper(t1, [("macro-average F1 performance", t1, {"kind": "metric"})]),
+                _paper(t2, [("Macro-average F1", t2, {"kind": "metric"})])])
+    metrics = [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "metric"]
+    assert [m.lower() for m in metrics].count("macro-average f1") == 1 and not any("performance" in m for m in metrics)

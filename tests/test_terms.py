@@ -29,6 +29,9 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Markov model", "Markov model"),  # a mathematician's name modifies its head: no "Markov" alone
     ("Bayesian methods", "Bayesian methods"),
     ("Mamba models", "Mamba"),  # a coined name is the term
+    ("MFCC features", "MFCC"),  # and a coined name's features, or formalism, are the name's
+    ("CCR formalism", "CCR"),
+    ("Fourier features", "Fourier features"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
