@@ -577,6 +577,9 @@ def build_graph(
 
     _merge_compounds(concepts, paper_terms)
     _merge_initials(concepts, paper_terms)
+    _merge_undefined_acronyms(concepts, paper_terms, {concept_key(m.short_form or m.text)
+                                                      for ms in mentions for m in ms if m.long_form},
+                              {paper.id: paper.abstract for paper in papers})
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
     _add_named(papers, texts, concepts, paper_terms, shorts)
     found_by = _add_topic_names(papers, texts, concepts, paper_terms, th)
@@ -838,6 +841,53 @@ def _merge_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, l
                     o.kinds.update(c.kinds)
                     _fold_entry(terms, key, other)
                     break
+
+
+def _initials(form: str) -> str:
+    """The initials of a term's words, small words skipped and a hyphenated word read whole ("vector space
+    model": vsm; "machine-readable resources": mr, never MRR, the mean reciprocal rank)."""
+    return "".join(w[0] for w in form.split() if w.lower() not in _SMALL_WORDS and w[:1].isalpha()).lower()
+
+
+#: Words an acronym's letters skip ("Learning Expandable and Adaptable Representations" is LEAR).
+_SMALL_WORDS = frozenset("and or of the for in on with to a an via by".split())
+
+
+def _merge_undefined_acronyms(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]],
+                              defined: Container[str], abstracts: dict[str, str]) -> None:
+    """An acronym no paper defines is the one term of the corpus whose words it abbreviates, in place.
+
+    A paper writes "phrasal SMT" and another "statistical machine translation";
+    one "VSM", another "vector space model": one concept each. Only where
+    exactly one term of two or more words has those initials, no paper
+    defines the acronym (a definition decides; two, as CL's, keep it apart),
+    and the acronym's papers write one of the term's words (a speech paper's
+    SIR, the signal-to-interference ratio, is no "semantic image retrieval").
+    """
+    by_initials: dict[str, set[str]] = defaultdict(set)
+    for key, c in concepts.items():
+        if " " in key and c.surfaces and not c.shorts:
+            by_initials[_initials(c.surfaces.most_common(1)[0][0])].add(key)
+    for key in [k for k, c in concepts.items() if " " not in k and c.surfaces and not c.shorts and k not in defined
+                and k not in METRIC_KEYS]:
+        c = concepts[key]
+        if not all(_ACRONYM.fullmatch(f[:-1] if f.endswith("s") and f[:-1].isupper() else f) for f in c.surfaces):
+            continue
+        targets = by_initials.get(key, ())
+        if len(targets) != 1:
+            continue
+        target = next(iter(targets))
+        words = {_singular(w) for w in target.split() if len(w) >= 4 and w not in _SMALL_WORDS}
+        if not any(words & {_singular(w) for w in re.findall(r"[a-z]+", abstracts[p].lower())} for p in c.papers):
+            continue
+        main = concepts[target]
+        concepts.pop(key)
+        main.shorts.update(c.surfaces)
+        main.kinds.update(c.kinds)
+        main.papers |= c.papers
+        for terms in paper_terms:
+            if key in terms:
+                _fold_entry(terms, key, target)
 
 
 #: Words that add nothing to the term they join ("gradient-descent training" is gradient descent).
@@ -1233,14 +1283,20 @@ def _metric_named(key: str) -> str:
 
     >>> _metric_named("bleu score"), _metric_named("f1 score"), _metric_named("inception score")
     ('bleu', 'f1', 'inception score')
-    >>> _metric_named("macro average f1 performance")
-    'macro average f1'
+    >>> _metric_named("f measure"), _metric_named("macro average f1 performance")
+    ('f1', 'macro average f1')
     """
+    if key in _METRIC_SYNONYMS:
+        return _METRIC_SYNONYMS[key]
     name = key.rsplit(" ", 1)[0] if " " in key else ""
     # (a variant's too: "macro-average F1 performance" is macro-average F1)
     return name if (name in METRIC_KEYS or name.rsplit(" ", 1)[-1] in METRIC_KEYS) and key.rsplit(" ", 1)[-1] in \
         _METRIC_HEAD_KEYS else key
 
+
+#: One metric's other names: the F-measure and F-score are F1 (the harmonic mean of precision and recall).
+_METRIC_SYNONYMS = {concept_key(name): concept_key("F1") for name in ("F-measure", "F-score", "F1-measure",
+                                                                        "F-measures", "F-scores")}
 
 #: The keys of the words after a metric's name that keep it that metric ("score", "metric", "measure", "value",
 #: "performance").

@@ -305,6 +305,10 @@ def clean_term(text: str) -> str:
     'learning'
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
+    if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
+        text = text[: text.rindex("(")].rstrip()
+    elif text.count(")") > text.count("("):  # or started inside one: "albedo) estimation"
+        text = text[text.index(")") + 1 :].lstrip()
     words = re.sub(r"'s\b|'$", "", text).split()
     # "certain", "novel", "manually predefined": off; "fully connected", "strongly convex": kept
     while words and (words[0].lower() in EVALUATIVE

@@ -802,3 +802,19 @@ def test_graph_a_metric_variants_performance_is_that_variant():
                 _paper(t2, [("Macro-average F1", t2, {"kind": "metric"})])])
     metrics = [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "metric"]
     assert [m.lower() for m in metrics].count("macro-average f1") == 1 and not any("performance" in m for m in metrics)
+
+
+def test_graph_an_undefined_acronym_is_the_one_term_it_abbreviates():
+    t1 = "Statistical machine translation learns phrase tables from parallel text."
+    t2 = "Tree-based models combined with phrasal SMT improve translation of news."
+    t3 = "We improve SIR in blind source separation of speech."
+    t4 = "Semantic image retrieval ranks photos by their content."
+    G = _graph([_paper(t1, [("Statistical machine translation", t1, {"kind": "task"})]),
+                _paper(t2, [("Tree-based models", t2), ("SMT", t2)]),
+                _paper(t3, [("SIR", t3, {"kind": "metric"}), ("blind source separation", t3)]),
+                _paper(t4, [("Semantic image retrieval", t4, {"kind": "task"})])])
+    smt = [n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "statistical machine translation"]
+    assert len(smt) == 1 and G.nodes[smt[0]]["papers"] == 2 and "SMT" in G.nodes[smt[0]]["aliases"].split("|")
+    # an acronym whose papers write none of the term's words stays apart: SIR is no semantic image retrieval
+    sir = [n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "semantic image retrieval"]
+    assert all(G.nodes[n]["papers"] == 1 for n in sir)

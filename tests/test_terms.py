@@ -32,6 +32,8 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("MFCC features", "MFCC"),  # and a coined name's features, or formalism, are the name's
     ("CCR formalism", "CCR"),
     ("Fourier features", "Fourier features"),
+    ("texture properties (albedo", "texture properties"),  # a span the tagger cut inside a bracket
+    ("albedo) estimation", "estimation"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
