@@ -432,7 +432,7 @@ def _text_segment(s: str) -> str:
 #: A word broken at a line end, its hyphen kept when the text was copied from a PDF ("segmen-tation", "neu-ral").
 _BROKEN = re.compile(r"\b([A-Za-z][a-z]+)-([a-z]{2,})\b")
 #: The endings of a word the lexicon may not know whole ("summa-rization"; "de-noising").
-_WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical)$")
+_WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical|ics?)$")
 
 
 #: Prefixes written with a hyphen on purpose ("non-stationarity", "semi-supervised").

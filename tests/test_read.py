@@ -18,8 +18,8 @@ from kgraph.read import normalize_text, read_inputs
     (r"$\mathrm{D{\small C-PU} }$ works", "DC-PU works"),
     ("50% of cases", "50% of cases"),
     # a word a PDF broke at a line end is one word again; hyphens put there on purpose stay
-    ("automatic summa-rization with neu-ral nets and proba-bilistic Seg-mentation",
-     "automatic summarization with neural nets and probabilistic Segmentation"),
+    ("automatic summa-rization with neu-ral nets and proba-bilistic Seg-mentation in photomet-ric stereo",
+     "automatic summarization with neural nets and probabilistic Segmentation in photometric stereo"),
     ("co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math",
      "co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math"),
 ])
