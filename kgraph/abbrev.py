@@ -150,6 +150,8 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
                 prev = re.search(r"(\S+)\s*$", before)
                 if not prev or len(inner_main.split()) < 2 or not _is_short_form(prev.group(1)):
                     continue
+                if sum(c.isupper() or c.isdigit() for c in prev.group(1)) < 2:
+                    continue  # a word before its own explanation: "an NLP-system for Dutch (Dutch Medical ...)"
                 short = prev.group(1)
                 long = best_long_form(short, inner_main)
                 if not long or long != inner_main and len(long.split()) < len(inner_main.split()) - 1:

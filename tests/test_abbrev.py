@@ -29,6 +29,9 @@ def nlp():
     ("we propose a new approach to generate oriented object proposals (OOPs) to reduce errors.",
      [("oriented object proposals", "OOPs")]),
     ("We extend the Category Cooccurrence Restrictions (CCR) formalism.", [("Category Cooccurrence Restrictions", "CCR")]),
+    # a word is no short form of the name explained after it
+    ("the morphological component of an NLP-system for Dutch (Dutch Medical Language Processor - DMLP)",
+     [("Dutch Medical Language Processor", "DMLP")]),
 ])
 def test_abbrev_definitions(nlp, text, pairs):
     found = [(a.long.text, a.short.text) for a in find_abbreviations(nlp(text))]
