@@ -325,10 +325,22 @@ def clean_term(text: str) -> str:
            and (_NOMINAL.search(words[-2].lower()) or is_name(words[-2]))
            and not (len(words) == 2 and is_eponym(words[0]))):
         words.pop()
-    # "CLIP models", "NCO model", "Zone of Proximal Development theory": the name is the term
+    # "CLIP models", "NCO model", "Zone of Proximal Development theory": the name is the term (but a head
+    # written as part of a title is the name's: "Discourse Representation Theory")
     while (len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS and _named(words[:-1])
-           and not (len(words) == 2 and is_eponym(words[0]))):
+           and not (len(words) == 2 and is_eponym(words[0]))
+           and not (len(words) > 2 and words[-1][:1].isupper() and not words[-1].isupper())):
         words.pop()
+    # "the computer program SPRINT", "the system LILT": a description, then the name it gives
+    # (a noun phrase naming what it is, no preposition: "the convergence of local SGD" stays)
+    if (len(words) > 2 and is_name(words[-1]) and sum(ch.isupper() for ch in words[-1]) >= 2 and len(words[-1]) >= 3
+            and all(w.isalpha() and w.islower() and w not in _FUNCTION for w in words[:-1])
+            and "NOUN" in _pos(words[-2]) and "ADJ" not in _pos(words[-2])):
+        words = words[-1:]
+    # "unrolling Hidden Markov Model", "expanded Hidden Markov Model": what a paper does to a named model
+    if (len(words) > 2 and words[0].islower() and words[0].endswith(("ing", "ed")) and "VERB" in _pos(words[0])
+            and "NOUN" not in _pos(words[0]) and all(w[:1].isupper() for w in words[1:])):
+        words.pop(0)
     if len(words) == 1 and words[0].lower() in EVALUATIVE:
         return ""
     return " ".join(words).strip(" ,;:")

@@ -34,6 +34,10 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Fourier features", "Fourier features"),
     ("texture properties (albedo", "texture properties"),  # a span the tagger cut inside a bracket
     ("albedo) estimation", "estimation"),
+    ("Discourse Representation Theory", "Discourse Representation Theory"),  # a head written in the name's title
+    ("computer program SPRINT", "SPRINT"),  # a description, then the name it gives
+    ("convergence of local SGD", "convergence of local SGD"),
+    ("unrolling Hidden Markov Model", "Hidden Markov Model"),  # what one paper does to a named model
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term

@@ -32,6 +32,7 @@ def test_thesaurus_shipped_file_reads_and_its_kinds_are_kinds():
     assert t.ancestors(t.topic("GP-UCB"))[:2] == ["upper confidence bound", "multi armed bandit"]
     assert {topic.kind for topic in t.topics.values()} <= {"method", "task", "dataset", "metric", "concept", "area"}
     assert t.topics[t.topic("CIFAR-100")].kind == "dataset"
+    assert t.topic("MT") == t.topic("machine translation") and t.topic("dimension reduction") == "dimensionality reduction"
 
 
 @pytest.mark.parametrize("text, error", [
