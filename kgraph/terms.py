@@ -311,8 +311,11 @@ def clean_term(text: str) -> str:
         text = text[text.index(")") + 1 :].lstrip()
     words = re.sub(r"'s\b|'$", "", text).split()
     # "certain", "novel", "manually predefined": off; "fully connected", "strongly convex": kept
+    # (a name's first word stays: "Simple Recurrent Units", "Multiple Layer Presentation", a title of three words)
     while words and (words[0].lower() in EVALUATIVE
-                     or _is_adverb(words[0]) and len(words) > 1 and words[1].lower() in EVALUATIVE):
+                     or _is_adverb(words[0]) and len(words) > 1 and words[1].lower() in EVALUATIVE) and not (
+            words[0].lower() in _NAMING and words[0][:1].isupper() and len(words) >= 3
+            and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)):
         words.pop(0)
     if (len(words) == 2 and words[0].lower() in _RUN_MODES and words[1][:1].isupper()
             and not words[1].isupper() and _named(words[1:])):
@@ -335,7 +338,7 @@ def clean_term(text: str) -> str:
     # (a noun phrase naming what it is, no preposition: "the convergence of local SGD" stays)
     if (len(words) > 2 and is_name(words[-1]) and sum(ch.isupper() for ch in words[-1]) >= 2 and len(words[-1]) >= 3
             and all(w.isalpha() and w.islower() and w not in _FUNCTION for w in words[:-1])
-            and "NOUN" in _pos(words[-2]) and "ADJ" not in _pos(words[-2])):
+            and "ADJ" not in _pos(words[-2]) and ("NOUN" in _pos(words[-2]) or not _pos(words[-2]))):
         words = words[-1:]
     # "unrolling Hidden Markov Model", "expanded Hidden Markov Model": what a paper does to a named model
     if (len(words) > 2 and words[0].islower() and words[0].endswith(("ing", "ed")) and "VERB" in _pos(words[0])
@@ -344,6 +347,12 @@ def clean_term(text: str) -> str:
     if len(words) == 1 and words[0].lower() in EVALUATIVE:
         return ""
     return " ".join(words).strip(" ,;:")
+
+
+#: Evaluative words that also begin names written as titles ("Simple Recurrent Units", "Novel View Synthesis",
+#: "Efficient Neural Architecture Search"); "Existing", "Proposed", "Recent" never do.
+_NAMING = frozenset("""simple multiple efficient large novel fast small tiny big lightweight single full high low
+    dedicated flexible accelerated fine-grained coarse-grained""".split())
 
 
 #: How a named method is run, not another method: "stochastic Adam" is Adam ("batch RL", "online Newton" are not
