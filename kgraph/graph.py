@@ -35,7 +35,7 @@ from typing import Container, Iterable, Iterator, NamedTuple, Sequence
 
 import networkx as nx
 
-from .abbrev import best_long_form
+from .abbrev import _SMALL_WORDS, best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, is_language
@@ -847,10 +847,6 @@ def _initials(form: str) -> str:
     """The initials of a term's words, small words skipped and a hyphenated word read whole ("vector space
     model": vsm; "machine-readable resources": mr, never MRR, the mean reciprocal rank)."""
     return "".join(w[0] for w in form.split() if w.lower() not in _SMALL_WORDS and w[:1].isalpha()).lower()
-
-
-#: Words an acronym's letters skip ("Learning Expandable and Adaptable Representations" is LEAR).
-_SMALL_WORDS = frozenset("and or of the for in on with to a an via by".split())
 
 
 def _merge_undefined_acronyms(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]],

@@ -334,7 +334,7 @@ def clean_term(text: str) -> str:
            and not (len(words) == 2 and is_eponym(words[0]))
            and not (len(words) > 2 and words[-1][:1].isupper() and not words[-1].isupper())):
         words.pop()
-    # "the computer program SPRINT", "the system LILT": a description, then the name it gives
+    # "the computer program SPRINT", "an intensional logic translator LILT": a description, then the name it gives
     # (a noun phrase naming what it is, no preposition: "the convergence of local SGD" stays)
     if (len(words) > 2 and is_name(words[-1]) and sum(ch.isupper() for ch in words[-1]) >= 2 and len(words[-1]) >= 3
             and all(w.isalpha() and w.islower() and w not in _FUNCTION for w in words[:-1])
