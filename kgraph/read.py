@@ -213,6 +213,17 @@ _TRANSLATE = {
 }
 
 
+#: An accent a PDF copied as a character of its own, before the vowel it sits on: "Na ¨ ıve", "G¨odel", "Poincar´e".
+_SPACING_ACCENT = re.compile(r"(?:(?<=[A-Za-z])\s?|(?<![\w'])(?=[\u00a8\u00b4]\s?[aeiouAEIOU\u0131][a-z]))"
+                             r"([\u00a8\u00b4])\s?([aeiouAEIOU\u0131])")
+
+
+def _accented(m: re.Match) -> str:
+    """The vowel with its accent: "¨ ı" is ï, "´e" é."""
+    letter = "i" if m.group(2) == "\u0131" else m.group(2)
+    return unicodedata.normalize("NFC", letter + ("\u0308" if m.group(1) == "\u00a8" else "\u0301"))
+
+
 def _latex_to_text(s: str) -> str:
     guard = _GUARD.get() or _Guard(log.warning)
     if not guard.allows(s):
@@ -390,6 +401,8 @@ def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     """
     text = _bound_text(text, warn)
     text = unicodedata.normalize("NFC", _clean_chars(text))
+    if "\u00a8" in text or "\u00b4" in text:
+        text = _SPACING_ACCENT.sub(_accented, text)
     text = _wrap_bare_math(text.translate(_TRANSLATE))
     pieces = []
     pos = 0

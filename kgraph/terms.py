@@ -352,7 +352,7 @@ def clean_term(text: str) -> str:
 #: Evaluative words that also begin names written as titles ("Simple Recurrent Units", "Novel View Synthesis",
 #: "Efficient Neural Architecture Search"); "Existing", "Proposed", "Recent" never do.
 _NAMING = frozenset("""simple multiple efficient large novel fast small tiny big lightweight single full high low
-    dedicated flexible accelerated fine-grained coarse-grained""".split())
+    dedicated flexible accelerated fine-grained coarse-grained common general standard""".split())
 
 
 #: How a named method is run, not another method: "stochastic Adam" is Adam ("batch RL", "online Newton" are not
@@ -361,7 +361,7 @@ _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic
 
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
-                       "technique scheme module system formalism feature".split())
+                       "technique scheme module system formalism feature software toolkit".split())
 
 
 #: Mathematicians' names that the field writes as modifiers of a model or method, never alone: a "Markov model"

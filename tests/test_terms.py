@@ -40,6 +40,8 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("unrolling Hidden Markov Model", "Hidden Markov Model"),  # what one paper does to a named model
     ("Simple Recurrent Units", "Simple Recurrent Units"),  # a title's first word is the name's
     ("Existing Graph Neural Networks", "Graph Neural Networks"),  # "existing" never begins a name
+    ("Common Answer Specification", "Common Answer Specification"),
+    ("Comparator software", "Comparator"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
