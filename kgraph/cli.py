@@ -326,7 +326,7 @@ def _cmd_related(args) -> int:
     if not args.json:
         print(f"related to {data['label']} ({paper}): each shared concept adds 1/ln(1 + its papers) "
               "x (1 + 0.5 ln of the fewer mentions), half when one of the two papers names it only in passing, "
-              "nothing when both do")
+              "nothing when both do, half when it is broader than another shared concept")
     rows = [(f"{d['score']:.3f}", _cut(d["label"], 60), _shares(d["shared"], d["adds"])) for d in data["related"]]
     return _emit(args, data, rows, ("score", "paper", "shared concepts"))
 

@@ -56,6 +56,9 @@ SALIENCE = 0.5
 #: What a concept adds to related_papers when only one of the two papers is about it, the other naming it
 #: in passing (as a test bed or a yardstick); one both papers name only in passing adds nothing.
 PASSING_SHARE = 0.5
+#: What a broader term adds to related_papers when the two papers reach it through a more specific term they
+#: share (it says that term again: CLIP's vision-language models and contrastive learning).
+ABOVE_SHARED = 0.5
 #: Extra cost of a path step along a link the paper names only in passing: paths go through what papers are about.
 PASSING_STEP_COST = 1.0
 #: Papers a "several papers match" error lists.
@@ -511,7 +514,9 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = 
     concepts count more than common ones, times ``1 + SALIENCE * log(m)``
     where ``m`` is the fewer of the two papers' mentions of it. A paper shares
     the broader terms of what it mentions ("bandits" through "Lipschitz
-    bandits"), counted with the papers of all their narrower terms. A concept
+    bandits"), counted with the papers of all their narrower terms; one the
+    two papers reach through a more specific term they share adds
+    ``ABOVE_SHARED`` of that (it says the same thing again). A concept
     one of the two papers names only in passing (:func:`in_passing`: a test
     bed, a yardstick) adds ``PASSING_SHARE`` of that; one both name only in
     passing adds nothing: two optimizers tried on image classification are
@@ -546,8 +551,13 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = 
                 if passing or other_passing:
                     weight *= PASSING_SHARE
                 if weight > shared[other].get(c, 0.0):
-                    scores[other] += weight - shared[other].get(c, 0.0)
                     shared[other][c] = weight
+    # a broader term the two papers reach through a more specific term they share says it again, and counts
+    # ABOVE_SHARED of its weight: two papers on CLIP share vision-language models and contrastive learning through it
+    for other, terms in shared.items():
+        above = set().union(*(broader_terms(G, c) for c in terms))
+        shared[other] = {c: w * (ABOVE_SHARED if c in above else 1.0) for c, w in terms.items()}
+        scores[other] = sum(shared[other].values())
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
     order = {p: sorted(shared[p].items(), key=lambda x: (-x[1], x[0])) for p, _ in ranked}
     return [(p, round(s, 4), [(c, round(w, 4)) if weights else c for c, w in order[p]]) for p, s in ranked]
