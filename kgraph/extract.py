@@ -28,7 +28,7 @@ __all__ = ["extract", "extract_many", "extractor_version", "pipeline", "tokenize
 log = logging.getLogger("kgraph")
 
 #: Bump when the rules or the tagger settings change what extraction returns (it keys the cache).
-RULES_VERSION = "20"
+RULES_VERSION = "21"
 
 
 def tokenizer_pipeline() -> Language:

@@ -27,7 +27,8 @@ __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "
 _DATASET_FAMILIES = (
     # vision
     r"ImageNet|Tiny-?ImageNet|CIFAR|MNIST|Fashion-?MNIST|SVHN|COCO|MS-?COCO|KITTI|Cityscapes|PASCAL(?: VOC)?|"
-    r"CelebA(?:-HQ)?|LSUN|FFHQ|ShapeNet|ModelNet|ScanNet|ADE20K|NuScenes|Waymo|Omniglot|STL-10|Places365|"
+    r"CelebA(?:-HQ)?|LSUN|FFHQ|ShapeNet|ModelNet|ScanNet|ADE20K|[Nn]uScenes|Waymo|Omniglot|STL-10|Places365|"
+    r"SYNTHIA|GTA5|LVIS|Objects365|Open ?Images|Mapillary|Kinetics(?:-\d+)?|Argoverse|"
     r"iNaturalist|Flickr30[Kk]|Flickr8[Kk]|Visual Genome|VQA(?:v2)?|GQA|MSR-VTT|UCF-?101|HMDB-?51|LAION|CUB-200|"
     r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|Office-Home|TerraIncognita|WILDS|fastMRI|"
     # language
@@ -35,6 +36,7 @@ _DATASET_FAMILIES = (
     r"Europarl|Gigaword|FrameNet|Prop[Bb]ank|WordNet|BookCorpus|MS ?MARCO|TriviaQA|HotpotQA|XNLI|SNLI|MultiNLI|MNLI|"
     r"IMDb|SST(?:-?[25])?|MPQA|Reuters|20 ?Newsgroups|TREC|WMT|"
     r"IWSLT|Multi30[Kk]|XSum|CNN/Daily ?Mail|MMLU|GSM8K|HumanEval|MBPP|HellaSwag|WinoGrande|TruthfulQA|"
+    r"FLORES(?:-\d+)?|XQuAD|TyDi ?QA|Natural Questions|"
     r"BIG-?[Bb]ench|SWE-bench|AlpacaEval|MT-Bench|LongBench|BEIR|"
     # speech, graphs, recommendation, control, routing
     r"LibriSpeech|TIMIT|Switchboard|OGB|Cora|Citeseer|PubMed|QM9|MovieLens|D4RL|Atari|MuJoCo|TSPLIB|CVRPLIB"
@@ -50,7 +52,7 @@ METRIC_HEADS = frozenset("score scores metric metrics measure measures value val
 
 _METRIC_ABBREVIATIONS = (
     r"F1(?:[- ]scores?)?|F-(?:measure|score)s?|BLEU(?:-\d)?|SacreBLEU|chrF\+*|TER|METEOR|CIDEr|SPICE|"
-    r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP|"
+    r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP|mIoU|"
     r"MAE|MSE|RMSE|MAPE|sMAPE|NDCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
     r"top-[15] accuracy"
 )

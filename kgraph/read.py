@@ -448,6 +448,8 @@ _BROKEN = re.compile(r"\b([A-Za-z][a-z]+)-([a-z]{2,})\b")
 _WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical|ics?)$")
 
 
+#: Second parts written with a hyphen on purpose ("English-centric", "layer-wise").
+_SUFFIX_WORDS = frozenset("centric wise like style based free aware driven oriented specific level scale".split())
 #: Prefixes written with a hyphen on purpose ("non-stationarity", "semi-supervised").
 _PREFIXES = frozenset("""non un semi multi pre post anti sub super inter intra over under self meta co re de bi tri
     quasi pseudo hyper hypo cross counter mid mis micro macro mono poly auto neo proto ultra extra""".split())
@@ -462,9 +464,11 @@ def _rejoined(m: re.Match) -> str:
     """
     first, second = m.groups()
     whole = first + second
-    if len(whole) < 6 or first.lower() in _PREFIXES or is_word(first) or is_word(second):
+    if (len(whole) < 6 or first.lower() in _PREFIXES or second in _SUFFIX_WORDS or is_word(first)
+            or is_word(second)):
         return m.group(0)
-    return whole if is_word(whole) or _WORD_ENDING.search(whole) else m.group(0)
+    # (a capital starts a name as often as a sentence: "English-centric" needs the whole to be a word)
+    return whole if is_word(whole) or first.islower() and _WORD_ENDING.search(whole) else m.group(0)
 
 
 # --- readers -----------------------------------------------------------------

@@ -55,7 +55,7 @@ decreasing growing simultaneous independent noisy meaningful crucially desirable
 intrinsic additional alternative relevant irrelevant valuable useful unnecessary excessive severe
 significant insignificant notable noticeable dramatic rapid slow fast faster quick accelerated
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
-resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained
+resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -361,7 +361,8 @@ _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic
 
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
-                       "technique scheme module system formalism feature software toolkit".split())
+                       "technique scheme module system formalism feature software toolkit encoder decoder "
+                       "generator backbone detector head".split())
 
 
 #: Mathematicians' names that the field writes as modifiers of a model or method, never alone: a "Markov model"

@@ -29,6 +29,10 @@ def _found(text):
     # precision and recall only beside another metric; "recall that" is a verb
     ("Precision and recall both rise.", [("Precision", "metric"), ("recall", "metric")]),
     ("We recall that mixed precision saves memory.", []),
+    # beyond the bundled field: driving and segmentation data, translation benchmarks, as their authors write them
+    ("On nuScenes, SYNTHIA and Cityscapes (mIoU) and FLORES-200 (chrF).",
+     [("nuScenes", "dataset"), ("SYNTHIA", "dataset"), ("Cityscapes", "dataset"), ("mIoU", "metric"),
+      ("FLORES-200", "dataset"), ("chrF", "metric")]),
 ])
 def test_named_spans(text, expected):
     assert _found(text) == expected

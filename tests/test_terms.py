@@ -42,6 +42,8 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Existing Graph Neural Networks", "Graph Neural Networks"),  # "existing" never begins a name
     ("Common Answer Specification", "Common Answer Specification"),
     ("Comparator software", "Comparator"),
+    ("ResNet-50 backbone", "ResNet-50"),  # a named model's part is the model
+    ("frozen CLIP encoder", "CLIP"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
