@@ -539,7 +539,8 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = 
     source = find_paper(G, paper)
     scores: dict[str, float] = defaultdict(float)
     shared: dict[str, dict[str, float]] = defaultdict(dict)
-    for c, (strength, passing) in _concepts_of(G, source).items():
+    mine = _concepts_of(G, source)
+    for c, (strength, passing) in mine.items():
         df = int(G.nodes[c].get("papers_total", G.nodes[c].get("papers", 0)))
         if df < 2:
             continue
@@ -554,8 +555,9 @@ def related_papers(G: nx.Graph, paper: str, *, limit: int = 10, weights: bool = 
                     shared[other][c] = weight
     # a broader term the two papers reach through a more specific term they share says it again, and counts
     # ABOVE_SHARED of its weight: two papers on CLIP share vision-language models and contrastive learning through it
+    ups = {c: broader_terms(G, c) for c in mine}  # (once per concept of the paper, not per paper sharing it)
     for other, terms in shared.items():
-        above = set().union(*(broader_terms(G, c) for c in terms))
+        above = set().union(*(ups[c] for c in terms))
         shared[other] = {c: w * (ABOVE_SHARED if c in above else 1.0) for c, w in terms.items()}
         scores[other] = sum(shared[other].values())
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
