@@ -40,7 +40,7 @@ from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS
 from .community import communities
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, is_language
 from .thesaurus import Thesaurus, thesaurus
-from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, is_eponym, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
 from .types import KINDS, ROLES, Mention, Paper
@@ -1058,7 +1058,7 @@ def _own_name(surface: str) -> bool:
     written = [w for w in words if not w.islower()]
     if len(words) > 1 and written and all(is_language(w) for w in written):
         return False  # "German questions", "Japanese portion": a language's name makes no name of its data
-    if (len(words) > 1 and _EPONYM_ADJECTIVE.match(surface) and _singular(words[-1].lower()) == "dataset"
+    if (len(words) > 1 and EPONYM_ADJECTIVE.match(surface) and _singular(words[-1].lower()) == "dataset"
             and not any(is_name(w) for w in words[1:])):
         return False  # "Gaussian image datasets": a person's adjective names no data set
     if any(w in _COMPUTING for w in words) and all(w in _COMPUTING or not is_name(w) for w in words):
@@ -2293,7 +2293,7 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if said and (len(said) == 1 or said[0][1] > said[1][1]):
         return said[0][0]  # what its definitions call it: "an approach to ... Domain Generalization (VIV-DG)"
     head = _singular(key.split()[-1]) if key else ""
-    if kind == "dataset" and (head in _DATA_HEADS or not is_name(_EPONYM_ADJECTIVE.sub("", label).strip())):
+    if kind == "dataset" and (head in _DATA_HEADS or not is_name(EPONYM_ADJECTIVE.sub("", label).strip())):
         return "concept"
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
     # the head stands before a post-modifier: "Improvement Search framework with heterogeneous graph
@@ -2311,8 +2311,6 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     return kind
 
 
-#: An adjective from a person's name, which makes no dataset a named one: "Gaussian image datasets".
-_EPONYM_ADJECTIVE = re.compile(r"^[A-Z][a-z]+(?:ian|ean)\b")
 
 
 #: Words that start a post-modifier, after a term's head.

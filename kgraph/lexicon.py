@@ -42,6 +42,12 @@ def getAllLemmas(word: str) -> frozenset[str]:
     return _lexicon().get(word.lower(), frozenset())
 
 
+#: Words after a hyphen that make the compound an adjective ("model-agnostic", "English-centric", "layer-wise"):
+#: reading keeps their hyphen, and the graph stage takes such a compound alone for no term.
+HYPHEN_SUFFIXES = frozenset("""based free aware driven guided inspired specific agnostic dependent independent oriented
+    like style wise enabled powered centric friendly level scale""".split())
+
+
 def is_word(word: str) -> bool:
     """True when the lexicon knows ``word`` (in any case) as a noun, verb, adjective or adverb."""
     return bool(getAllLemmas(word))

@@ -27,7 +27,7 @@ from pylatexenc.latexwalker import LatexWalkerError
 
 from . import sources
 from .errors import InputError
-from .lexicon import is_word
+from .lexicon import HYPHEN_SUFFIXES, is_word
 from .types import Paper
 
 __all__ = ["normalize_text", "read_inputs", "SUFFIXES"]
@@ -448,8 +448,6 @@ _BROKEN = re.compile(r"\b([A-Za-z][a-z]+)-([a-z]{2,})\b")
 _WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical|ics?)$")
 
 
-#: Second parts written with a hyphen on purpose ("English-centric", "layer-wise").
-_SUFFIX_WORDS = frozenset("centric wise like style based free aware driven oriented specific level scale".split())
 #: Prefixes written with a hyphen on purpose ("non-stationarity", "semi-supervised").
 _PREFIXES = frozenset("""non un semi multi pre post anti sub super inter intra over under self meta co re de bi tri
     quasi pseudo hyper hypo cross counter mid mis micro macro mono poly auto neo proto ultra extra""".split())
@@ -464,7 +462,7 @@ def _rejoined(m: re.Match) -> str:
     """
     first, second = m.groups()
     whole = first + second
-    if (len(whole) < 6 or first.lower() in _PREFIXES or second in _SUFFIX_WORDS or is_word(first)
+    if (len(whole) < 6 or first.lower() in _PREFIXES or second in HYPHEN_SUFFIXES or is_word(first)
             or is_word(second)):
         return m.group(0)
     # (a capital starts a name as often as a sentence: "English-centric" needs the whole to be a word)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .lexicon import getAllLemmas
+from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
@@ -221,8 +221,7 @@ that which who whose what where when how while whereas if because although thoug
 """.split())
 #: Endings of nouns that name a process or property ("generalization", "learning", "robustness").
 _NOMINAL = re.compile(r"(?:ing|tion|sion|ment|ance|ence|ity|ness|ysis|ics|ism|ure)$")
-_HYPHEN_ADJ = re.compile(r"-(?:based|free|aware|driven|guided|inspired|specific|agnostic|dependent|independent"
-                         r"|oriented|like|style|wise|enabled|powered|centric|friendly|level|scale)$")
+_HYPHEN_ADJ = re.compile(r"-(?:" + "|".join(sorted(HYPHEN_SUFFIXES)) + r")$")
 _COORD = re.compile(r"\s*(?:,\s*(?:and|or)\s+|\s+(?:and|or|and/or)\s+|,\s*)", re.I)
 _WORD = re.compile(r"[\w][\w\-'.+#]*")
 
@@ -373,12 +372,13 @@ EPONYMS = frozenset("""Markov Gauss Bayes Lipschitz Hilbert Banach Poisson Berno
     Legendre Hermite Jacobi Frobenius Kullback Jensen Shannon Fisher Cauchy Weibull Zipf Huber Taylor Euler Hamilton
     Metropolis Rademacher Vapnik Hoeffding Bregman Stein Stiefel Grassmann Nystrom Nyström Tikhonov Procrustes
     Hebb Turing Pearson Spearman Kendall Gumbel Student Dirac Heaviside Lyapunov Kolmogorov Levy Lévy""".split())
-_EPONYM_WORD = re.compile(r"[A-Z][a-z]+(?:ian|ean)")
+#: An adjective from a person's name, at the start of a phrase ("Bayesian", "Gaussian image datasets").
+EPONYM_ADJECTIVE = re.compile(r"^[A-Z][a-z]+(?:ian|ean)\b")
 
 
 def is_eponym(word: str) -> bool:
     """True for a mathematician's name or adjective used as a modifier ("Markov", "Gaussian", "Bayesian")."""
-    return word in EPONYMS or bool(_EPONYM_WORD.fullmatch(word))
+    return word in EPONYMS or bool(EPONYM_ADJECTIVE.fullmatch(word))
 
 
 def _named(words: list[str]) -> bool:
