@@ -1389,8 +1389,8 @@ def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, lis
     letters before another name, a name and its "++", or a hyphenated name
     with another name as a part. Only one-word names count on both sides.
     """
-    index: dict[str, str] = {}  # a one-word name as written -> its node
-    for key in nodes:
+    index: dict[str, str] = {}  # a one-word name as written -> its node (the first key in order: builds repeat)
+    for key in sorted(nodes):
         c = concepts[key]
         for form in list(c.surfaces) + list(c.shorts):
             if " " not in form and is_name(form) and form not in _COMPUTING:
@@ -1728,7 +1728,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
     phrases = [name for name in alias if len(name.split()) <= MAX_TERM_WORDS]
     names: dict[str, str] = {}
     lone: dict[str, str] = dict(lone_alias)
-    for key in nodes:
+    for key in sorted(nodes):  # (in order: a form two terms share goes to the same one every build)
         c = concepts[key]
         words = key.split()
         if 2 <= len(words) <= MAX_TERM_WORDS and not is_junk(key):
