@@ -28,7 +28,7 @@ __all__ = ["extract", "extract_many", "extractor_version", "pipeline", "tokenize
 log = logging.getLogger("kgraph")
 
 #: Bump when the rules or the tagger settings change what extraction returns (it keys the cache).
-RULES_VERSION = "21"
+RULES_VERSION = "22"
 
 
 def tokenizer_pipeline() -> Language:
@@ -36,6 +36,10 @@ def tokenizer_pipeline() -> Language:
     import spacy
 
     nlp = spacy.blank("en")
+    # spaCy keeps a full stop after one capital that follows a digit or a hyphen ("ImageNet-1K.", "LLaMA-7B.",
+    # "ViT-L."), as it would an initial's: the name then keeps the stop and the sentence does not end there
+    suffixes = [*nlp.Defaults.suffixes, r"(?<=[0-9\-][A-Z])\."]
+    nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
     nlp.add_pipe("sentencizer")
     return nlp
 

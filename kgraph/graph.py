@@ -159,10 +159,12 @@ def _as_definition(m: Mention) -> Mention:
 
 
 def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention]],
-                    known: Container[str] = ()) -> tuple[dict[str, str], dict[str, str]]:
+                    known: Container[str] = ()) -> tuple[dict[str, str], dict[str, str], dict[str, list[str]]]:
     """Short forms whose definitions agree across the corpus, and long forms that are the same definition.
 
-    Returns ``(short key -> long key, long key -> canonical long key)``. Two
+    Returns ``(short key -> long key, long key -> canonical long key, short
+    key -> its canonical long keys)``, the last for the short forms defined
+    two or more ways (MAE: masked autoencoders, mean absolute error). Two
     definitions of one short form agree when their keys match once spaces and
     punctuation are ignored, or differ by a typo (rapidfuzz ratio of at least
     :data:`SAME_DEFINITION`): "reproducible" / "reproducing kernel Hilbert
@@ -182,6 +184,7 @@ def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention
                     defs[pair[0]][pair[1]] += 1
     shorts: dict[str, str] = {}
     same: dict[str, str] = {}
+    several: dict[str, list[str]] = {}
     for short, longs in defs.items():
         groups: list[list[str]] = []
         for long in sorted(longs, key=lambda k: (-longs[k], k)):
@@ -200,7 +203,35 @@ def _resolve_shorts(papers: Sequence[Paper], mentions: Sequence[Sequence[Mention
                 same[long] = group[0]
         if len(groups) == 1:
             shorts[short] = groups[0][0]
-    return shorts, same
+        else:
+            several[short] = [group[0] for group in groups]
+    return shorts, same, several
+
+
+def _meaning_here(several: dict[str, list[str]], same: dict[str, str], paper: Paper,
+                  ms: Sequence[Mention]) -> dict[str, str]:
+    """What the short forms the corpus defines several ways stand for in one paper: short key -> long key.
+
+    The paper's own definition decides ("masked autoencoders (MAE)"); else
+    the one definition whose words the paper writes ("masked image modeling
+    ... extends MAE"); else none does, and its uses join neither.
+    """
+    out: dict[str, str] = {}
+    for m in ms:
+        if m.long_form and concept_key(m.short_form or m.text) in several:
+            long = concept_key(_full_long_form(m, paper.abstract))
+            out.setdefault(concept_key(m.short_form or m.text), same.get(long, long))
+    words = None
+    for short, longs in several.items():
+        if short in out or not any(concept_key(m.text) == short for m in ms):
+            continue
+        if words is None:
+            words = {_singular(w) for w in re.findall(r"[a-z]+", paper.abstract.lower())}
+        fits = [long for long in longs
+                if {_singular(w) for w in long.split() if len(w) >= 4 and w not in _SMALL_WORDS} & words]
+        if len(fits) == 1:
+            out[short] = fits[0]
+    return out
 
 
 def _full_long_form(m: Mention, text: str) -> str:
@@ -486,7 +517,9 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
     mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     th = topics or thesaurus()
-    shorts, same = _resolve_shorts(papers, mentions, th.names)
+    shorts, same, several = _resolve_shorts(papers, mentions, th.names)
+    # per paper, a short form defined several ways in the corpus reads as the paper's own meaning of it
+    meanings = [_meaning_here(several, same, paper, ms) if several else {} for paper, ms in zip(papers, mentions)]
     # a short form the corpus defines (one way or several) means what the corpus says, not what the thesaurus does
     defined = {concept_key(m.short_form or m.text) for ms in mentions for m in ms if m.long_form}
     synonyms = {name: key for name, key in th.names.items() if name != key and name not in defined}
@@ -512,12 +545,13 @@ def build_graph(
 
     keep = _evaluative_names(th)
     defined_at: set[tuple[str, str]] = set()  # (paper, key): a short form whose definition was read for its kind
-    for paper, ms in zip(papers, mentions):
+    for paper, ms, meaning in zip(papers, mentions, meanings):
         terms: dict[str, list] = {}
+        here = {**shorts, **meaning} if meaning else shorts
         for m in ms:
             role = m.role if not m.proposed else "proposes"
             short_key = concept_key(m.text)
-            if short_key in shorts and not m.short_form:
+            if short_key in here and not m.short_form:
                 found = [(None, True)]  # a use of a short form defined alike everywhere (here or elsewhere)
             else:
                 found = _mention_terms(m, keep)
@@ -526,7 +560,7 @@ def build_graph(
             else:
                 found = [(surface, named, surface) for surface, named in found]
             for surface, named, written in found:
-                key = shorts[short_key] if surface is None else concept_key(surface)
+                key = here[short_key] if surface is None else concept_key(surface)
                 key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 key = synonyms.get(key, key)  # "uncertainty estimation" is uncertainty quantification
                 key = _metric_named(key)  # "BLEU scores" are BLEU
@@ -581,7 +615,7 @@ def build_graph(
                                                       for ms in mentions for m in ms if m.long_form},
                               {paper.id: paper.abstract for paper in papers})
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
-    _add_named(papers, texts, concepts, paper_terms, shorts)
+    _add_named(papers, texts, concepts, paper_terms, shorts, several, meanings)
     found_by = _add_topic_names(papers, texts, concepts, paper_terms, th)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
@@ -1788,23 +1822,27 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 concepts[key].papers.add(paper.id)
 
 
-def _add_named(papers, texts, concepts, paper_terms, shorts) -> None:
+def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meanings=None) -> None:
     """Named datasets and standard metrics written in an abstract are its concepts, found or not by the tagger.
 
     "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
-    only. Outside math, as written (case matters: "MAE" is a metric, "mae" is not).
+    only. Outside math, as written (case matters: "MAE" is a metric, "mae" is
+    not). A name the corpus defines several ways is what its paper means by it
+    (``meanings``, per paper), or nothing: "masked autoencoders (MAE)" are no metric.
     """
-    for paper, text, terms in zip(papers, texts, paper_terms):
+    several = several or {}
+    for i, (paper, text, terms) in enumerate(zip(papers, texts, paper_terms)):
+        here = {**shorts, **meanings[i]} if meanings and meanings[i] else shorts
         written: Counter = Counter()
         for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric")):
             for m in pattern.finditer(text.plain):
                 surface = m.group(0)
                 key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
-                if not key:
+                if not key or key in several and key not in here:
                     continue
-                defined = key in shorts and shorts[key] in concepts
+                defined = key in here and here[key] in concepts
                 if defined:  # "MSE" where the corpus defines it: the mean squared error
-                    key = shorts[key]
+                    key = here[key]
                 c = concepts.setdefault(key, _Concept())
                 c.papers.add(paper.id)
                 if key not in terms:

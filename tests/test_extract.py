@@ -98,3 +98,14 @@ def test_extract_never_raises_on_generated_text():
     for text, mentions in zip(texts, extract_many(texts)):
         for m in mentions:
             assert text[m.start_char:m.end_char] == m.text and m.kind in KINDS
+
+
+def test_a_full_stop_after_a_names_last_capital_ends_the_sentence():
+    from kgraph.extract import tokenizer_pipeline
+
+    doc = tokenizer_pipeline()("We pretrain on ImageNet-1K. We fine-tune LLaMA-7B. We use ViT-L. J. Smith and the U.S. agree.")
+    assert [s.text for s in doc.sents] == ["We pretrain on ImageNet-1K.", "We fine-tune LLaMA-7B.", "We use ViT-L.",
+                                           "J. Smith and the U.S. agree."]
+    assert [t.text for t in doc if t.text.endswith(".")] == [".", ".", ".", "J.", "U.S.", "."]
+    assert [m.text for m in kgraph.extract("Linear probing improves accuracy on ImageNet-1K.") if m.kind == "dataset"] \
+        == ["ImageNet-1K"]

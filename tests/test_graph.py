@@ -52,6 +52,31 @@ def test_graph_ambiguous_short_form_is_not_merged():
     assert G.nodes["concept:cl"]["papers"] == 1  # undefined use stays apart
 
 
+def _mae_graph(undefined):
+    t1 = "Masked autoencoders (MAE) are scalable self-supervised learners. MAE masks random patches."
+    t2 = "We forecast demand. Our kernel method lowers the mean absolute error (MAE) and RMSE."
+    return _graph([
+        _paper(t1, [("Masked autoencoders (MAE)", t1, {"short_form": "MAE", "long_form": "Masked autoencoders"})]),
+        _paper(t2, [("mean absolute error (MAE)", t2, {"kind": "metric", "short_form": "MAE",
+                                                       "long_form": "mean absolute error"}), ("RMSE", t2, {"kind": "metric"})]),
+        _paper(undefined, [("MAE", undefined, {"kind": "metric"})]),
+    ])
+
+
+def test_graph_a_short_form_defined_two_ways_means_what_its_paper_defines_or_writes():
+    # MAE: masked autoencoders in one paper, the mean absolute error in another; no "MAE" metric joins them
+    G = _mae_graph("We study masked image modeling and extend MAE with a contrastive objective.")
+    papers = lambda key: sorted(G.nodes[p]["abstract"][:10] for p in G[f"concept:{key}"] if G.nodes[p]["kind"] == "paper")
+    assert "concept:mae" not in G
+    assert papers("masked_autoencoder") == ["Masked aut", "We study m"]  # the third writes "masked"
+    assert papers("mean_absolute_error") == ["We forecas"]
+    assert G.nodes["concept:mean_absolute_error"]["kind"] == "metric"
+    # a use whose paper writes neither definition's words joins neither
+    G = _mae_graph("Our regression improves MAE on five benchmarks.")
+    joined = {n for p, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"].startswith("Our") for n in G[p]}
+    assert not joined & {"concept:masked_autoencoder", "concept:mean_absolute_error"}
+
+
 def test_graph_attributes_and_edges():
     texts = [f"Diffusion models and score matching, part {i}." for i in range(3)] + ["Mamba is a model."]
     items = [_paper(t, [("Diffusion models", t), ("score matching", t)]) for t in texts[:3]]
