@@ -625,6 +625,14 @@ def build_graph(
     # a topic the thesaurus knows, or a name a paper defines, that leads to no node at all stays a node of its
     # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"
     for key, c in concepts.items():
+        # a topic one paper names, where the tagger found it, is a node under the topic nodes above it (its paper
+        # linked to those alone, a survey's "variational autoencoders" and "generative adversarial networks"
+        # were no node of the graph); a topic only a pattern found ("generalize to unseen domains") is not
+        if (key not in nodes and not fold.get(key) and key in th.topics and not th.is_area(key) and up.get(key)
+                and not c.text_only and c.papers and key not in FIELD_GENERIC and key not in LONE_GENERIC):
+            nodes.add(key)
+            broader.setdefault(key, []).extend(up.pop(key))
+            continue
         if (key not in nodes and not fold.get(key) and not up.get(key) and not c.text_only and c.papers
                 and (_topic_of(key, th) or c.shorts and " " in key and key not in areas and not _adjective_alone(c))
                 and key not in FIELD_GENERIC and key not in LONE_GENERIC and not is_vague(key) and not is_junk(key)):
@@ -741,6 +749,10 @@ def build_graph(
                     link[2].update(texts)
                 elif (paper.id, key) in found_by:  # the words a pattern found the topic by: "zero-shot capabilities"
                     link[2].add(found_by[paper.id, key])
+                elif not _writes(lower, label := G.nodes[ids[key]]["label"]):
+                    # a topic the paper names by a synonym: the words a reader finds in the abstract
+                    # ("nonparametric function estimation" for nonparametric regression)
+                    link[2].update(t for t in texts if t.lower() != label.lower())
         kept = _kept_phrases(paper.abstract)  # the phrases a kept property's name could be
         for target, (count, role, via) in links.items():
             names = forms_of(target) | {v.lower() for v in via} if kept else frozenset()
@@ -1543,6 +1555,12 @@ def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, 
             elif not any(reaches(f, target) for f in [*fold.get(key, ()), *up.get(key, ())]):
                 up.setdefault(key, []).append(target)
     return up
+
+
+def _writes(lower: str, label: str) -> bool:
+    """Whether an abstract (in lower case) writes a label, singular or plural."""
+    label = label.lower()
+    return label in lower or label.removesuffix("s") in lower or label.removesuffix("es") in lower
 
 
 #: Modifiers that make a head word a person ("domain experts"), who is no topic's.

@@ -121,8 +121,8 @@ def test_cli_query_commands(corpus_out, tmp_path):
     data = json.loads(r.stdout)
     assert data["label"].startswith("LEAR") and "catastrophic forgetting" in data["abstract"]
     assert data["concepts"][0]["relation"] == "proposes"
-    continual = next(c for c in data["concepts"] if c["label"] == "continual learning")
-    assert continual["written"] == ["catastrophic forgetting"]
+    transfer = next(c for c in data["concepts"] if c["label"] == "transfer learning")
+    assert transfer["written"] == ["knowledge transfer", "positive knowledge transfer"]
     # and where it was read, so a reader can open the file at that line
     assert re.fullmatch(r".+\.txt:\d+", data["meta"]["sources"])
 

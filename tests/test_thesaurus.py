@@ -253,6 +253,27 @@ def test_graph_a_topic_one_abstract_writes_links_it_to_the_topic_above():
     assert edge["kind"] == "mention" and edge["via"] == "few-shot learning"
 
 
+def test_graph_a_topic_one_paper_names_is_a_node_under_the_topic_above():
+    # (each paper has three terms of two papers: a paper short of terms keeps its one-paper ones anyway)
+    t1 = "This review covers variational autoencoders and normalizing flows: FID, mode collapse and CelebA."
+    t2 = "We train generative adversarial networks on faces, with FID, mode collapse and CelebA."
+    t3 = "Generative adversarial networks collapse; we add a second critic."
+    t4 = "Catastrophic forgetting is our subject here."
+    t5 = "Continual learning with replay; we study continual learning in vision."
+    shared = ["FID", "mode collapse", "CelebA"]
+    G = _graph([_paper(t1, ["variational autoencoders", "normalizing flows", *shared]),
+                _paper(t2, ["generative adversarial networks", *shared]),
+                _paper(t3, ["Generative adversarial networks"]), _paper(t4, ["Catastrophic forgetting"], "concept"),
+                _paper(t5, ["Continual learning", "continual learning"], "task")])
+    review, *_, forgetting, _ = _papers(G)
+    # the survey's topics are nodes of their own, under the generative models its paper reaches through them
+    assert {"concept:variational_autoencoder", "concept:normalizing_flow"} <= set(G[review])
+    assert _broader(G, "concept:variational_autoencoder") == ["concept:generative_model"]
+    assert G.nodes["concept:variational_autoencoder"]["papers"] == 1
+    assert _broader(G, "concept:catastrophic_forgetting") == ["concept:continual_learning"]
+    assert "concept:catastrophic_forgetting" in G[forgetting]
+
+
 def test_graph_a_one_word_synonym_heading_its_phrase_names_the_term():
     t1 = "Disentangled representation learning separates factors."
     t2 = "We study disentangled representation learning with weak labels."
