@@ -86,6 +86,8 @@ class _Concept:
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
 _INNER_DEFINITION = re.compile(r"^(?P<long>[^()]+?)\s*\((?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)\)(?P<tail>[^()]*)$")
+#: A definition written short form first: "MGRPO (Multi-layer GRPO)".
+_SHORT_FIRST = re.compile(r"^(?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)\s*\((?P<long>[^()]+)\)$")
 
 
 def _whole_words(m: Mention, text: str) -> Mention:
@@ -144,11 +146,18 @@ def _as_definition(m: Mention) -> Mention:
     'CLIP'
     >>> _as_definition(Mention("language model (LLM) training", 0, 29, "method")).short_form is None
     True
+    >>> _as_definition(Mention("MGRPO (Multi-layer GRPO)", 0, 24, "method")).long_form
+    'Multi-layer GRPO'
     """
     if m.long_form or m.short_form:
         return m
     found = _INNER_DEFINITION.match(m.text)
     if found is None:
+        # "MGRPO (Multi-layer GRPO)": the later uses of MGRPO stand for the long form, and so does this
+        found = _SHORT_FIRST.match(m.text)
+        if found and len(found.group("long").split()) >= 2 and best_long_form(found.group("short"), found.group("long")) \
+                == found.group("long").strip():
+            return replace(m, long_form=found.group("long").strip(), short_form=found.group("short"))
         return m
     long, short, tail = found.group("long").strip(), found.group("short"), found.group("tail").split()
     # (one hyphenated word is a long form when it is a name: "Follow-the-Perturbed-Leader", not "out-of-distribution")
@@ -458,7 +467,8 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
         # when a term, is mentioned in its own right)
         text = owned[-1].strip()
     named = m.proposed and is_name(text)  # "we propose a norm-guided objective" names no term
-    parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b", text) else split_coordination(text)
+    # (a name is not split, but names listed are: "Open Images & Conceptual Captions", "non-dissipative, Hamiltonian")
+    parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b|,\s|\s&\s", text) else split_coordination(text)
     out = []
     for part in parts:
         words = part.split()
@@ -901,7 +911,8 @@ def _merge_undefined_acronyms(concepts: dict[str, _Concept], paper_terms: list[d
 
     A paper writes "phrasal SMT" and another "statistical machine translation";
     one "VSM", another "vector space model": one concept each. Only where
-    exactly one term of two or more words has those initials, no paper
+    exactly one term of two or more words has those initials (or exactly one
+    that the acronym's own papers write: "LMs" beside "language models"), no paper
     defines the acronym (a definition decides; two, as CL's, keep it apart),
     and the acronym's papers write one of the term's words (a speech paper's
     SIR, the signal-to-interference ratio, is no "semantic image retrieval").
@@ -916,6 +927,9 @@ def _merge_undefined_acronyms(concepts: dict[str, _Concept], paper_terms: list[d
         if not all(_ACRONYM.fullmatch(f[:-1] if f.endswith("s") and f[:-1].isupper() else f) for f in c.surfaces):
             continue
         targets = by_initials.get(key, ())
+        if len(targets) > 1:  # "LMs": of language, learned and local models, the one its own paper writes
+            targets = {t for t in targets if any(_writes(abstracts[p].lower(), concepts[t].surfaces.most_common(1)[0][0])
+                                                 for p in c.papers)}
         if len(targets) != 1:
             continue
         target = next(iter(targets))

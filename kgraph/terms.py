@@ -180,7 +180,8 @@ level levels size number access interest amount amounts degree degrees capabilit
 """.split())
 
 #: Words too general to be a node on their own in machine-learning abstracts ("generalization"
-#: alone joined 66 paper pairs of the bundled corpus; "Learning", "time", "complex" are not topics).
+#: alone joined 66 paper pairs of the bundled corpus; "Learning", "time", "complex" are not topics),
+#: and the short forms only ever written before what they modify ("OOD settings", "OOD detectors", "i.i.d. data").
 LONE_GENERIC = GENERIC_WORDS | frozenset("""
 learning training generalization optimization inference prediction predictions representation
 representations information knowledge complexity efficiency robustness scalability accuracy-efficiency
@@ -207,6 +208,7 @@ solution solutions policy policies gaussian order shot world scale based free aw
 non multi semi pre post sub super anti self cross co inter intra over under first second third zero few
 computational real-world large small complex negative positive optimal efficient effective
 probability probabilities phase phases stage stages
+ood iid kv
 """.split()) - frozenset(["reasoning", "sparsity", "plasticity", "noise", "bias", "variance",
                           "prior", "posterior"])
 
@@ -222,7 +224,7 @@ that which who whose what where when how while whereas if because although thoug
 #: Endings of nouns that name a process or property ("generalization", "learning", "robustness").
 _NOMINAL = re.compile(r"(?:ing|tion|sion|ment|ance|ence|ity|ness|ysis|ics|ism|ure)$")
 _HYPHEN_ADJ = re.compile(r"-(?:" + "|".join(sorted(HYPHEN_SUFFIXES)) + r")$")
-_COORD = re.compile(r"\s*(?:,\s*(?:and|or)\s+|\s+(?:and|or|and/or)\s+|,\s*)", re.I)
+_COORD = re.compile(r"\s*(?:,\s*(?:and|or|&)\s+|\s+(?:and|or|and/or|&)\s+|,\s*)", re.I)
 _WORD = re.compile(r"[\w][\w\-'.+#]*")
 
 
@@ -302,8 +304,11 @@ def clean_term(text: str) -> str:
     'framework'
     >>> clean_term("a novel learning framework")
     'learning'
+    >>> clean_term("the sharpness S(θ)"), clean_term('"Federated Learning with Individualized Updates"')
+    ('sharpness', 'Federated Learning with Individualized Updates')
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
+    text = re.sub(r"^[\"\u201c\u201d\u2018`]+|[\"\u201c\u201d\u2019`]+$", "", text)  # a quoted name: '"Federated ..."'
     if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
         text = text[: text.rindex("(")].rstrip()
     elif text.count(")") > text.count("("):  # or started inside one: "albedo) estimation"
@@ -320,6 +325,9 @@ def clean_term(text: str) -> str:
             and not words[1].isupper() and _named(words[1:])):
         words.pop(0)  # "stochastic Adam", "full-batch AdamW": the named method, run one way; "mini-batch SGD" stays
     while len(words) > 1 and words[-1].lower() in _FUNCTION:
+        words.pop()
+    # a math symbol after what it stands for: "the sharpness S(θ)", "a graph G"
+    if len(words) > 1 and re.fullmatch(r"[A-Z\u0391-\u03c9](?:\([^)]*\))?", words[-1]) and words[-2].islower():
         words.pop()
     # "domain generalization methods", "DOP method": the generic head goes; "gradient methods" keeps it
     # (never down to a mathematician's name: a "Markov model" and a "Bayesian method" are no Markov, no Bayesian)
@@ -419,10 +427,12 @@ def split_coordination(text: str) -> list[str]:
     ['upper-level objectives', 'lower-level objectives']
     >>> split_coordination("NP - and non-NP-antecedents")
     ['NP-antecedents', 'non-NP-antecedents']
+    >>> split_coordination("Open Images & Conceptual Captions datasets")
+    ['Open Images', 'Conceptual Captions datasets']
     >>> split_coordination("graph neural networks")
     ['graph neural networks']
     """
-    if not re.search(r"\b(?:and|or)\b|,", text):
+    if not re.search(r"\b(?:and|or)\b|,|\s&\s", text):
         return [text]
     parts = [re.sub(r"\s+-$", "-", p.strip()) for p in _COORD.split(text) if p and p.strip()]
     if len(parts) < 2:

@@ -843,3 +843,35 @@ def test_graph_an_undefined_acronym_is_the_one_term_it_abbreviates():
     # an acronym whose papers write none of the term's words stays apart: SIR is no semantic image retrieval
     sir = [n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "semantic image retrieval"]
     assert all(G.nodes[n]["papers"] == 1 for n in sir)
+
+
+def test_graph_an_undefined_acronym_of_several_terms_is_the_one_its_paper_writes():
+    t1 = "We test human-scale transformer language models on rare constructions. To evaluate our LMs we build a benchmark."
+    t2 = "Language models memorize facts seen during pretraining."
+    t3 = "A learned model of the dynamics plans ahead in model-based RL."
+    t4 = "Each client keeps a local model and a learned model of its data."
+    G = _graph([_paper(t1, [("transformer language models", t1), ("LMs", t1)]), _paper(t2, [("Language models", t2)]),
+                _paper(t3, [("learned model", t3), ("model-based RL", t3)]),
+                _paper(t4, [("local model", t4), ("learned model", t4)])])
+    lm = [n for n, d in G.nodes(data=True) if "LMs" in d.get("aliases", "").split("|")]
+    assert lm == ["concept:language_model"]
+    assert not any(d.get("label") == "LMs" for _, d in G.nodes(data=True))
+
+
+def test_graph_a_definition_written_short_form_first_is_one_concept_with_its_uses():
+    t = ("The GRPO algorithm improves reasoning. We propose MGRPO (Multi-layer GRPO). MGRPO runs GRPO twice. "
+         "Group Relative Policy Optimization (GRPO) lacks intermediate supervision.")
+    G = _graph([_paper(t, [("GRPO algorithm", t), ("MGRPO (Multi-layer GRPO)", t, {"role": "proposes"}),
+                           ("MGRPO", t[t.index("MGRPO runs"):], {"long_form": "Multi-layer GRPO"}),
+                           ("Group Relative Policy Optimization (GRPO)", t, {"short_form": "GRPO",
+                                                                           "long_form": "Group Relative Policy Optimization"})])])
+    named = [d for _, d in G.nodes(data=True) if "Multi-layer" in d.get("aliases", "")]
+    assert len(named) == 1 and named[0]["short_form"] == "MGRPO"
+
+
+def test_graph_a_short_form_only_written_before_what_it_modifies_is_no_node():
+    t1 = "Out-of-distribution (OOD) detection flags unusual inputs; OOD detectors rely on scores."
+    t2 = "Our probes generalize well in OOD settings and resist attacks."
+    G = _graph([_paper(t1, [("Out-of-distribution (OOD) detection", t1, {"kind": "task"}), ("OOD detectors", t1)]),
+                _paper(t2, [("OOD settings", t2, {"kind": "concept"}), ("attacks", t2)])])
+    assert "concept:ood" not in G
