@@ -651,6 +651,8 @@ def build_graph(
     ids = {key: concept_id(key) for key in nodes}
     kinds = {key: _kind_by_name(key, concepts[key], max(KINDS, key=lambda k: (concepts[key].kinds[k], -KINDS.index(k))))
              for key in nodes}
+    topic_kinds = {key: topic.kind for key in nodes
+                   if (topic := th.topics.get(th.names.get(key, ""))) is not None and topic.kind != "area"}
     for key in nodes:
         # one paper's unnamed narrowing of a term is a term of the same kind ("nonsmooth bilevel optimization"
         # is a problem as "bilevel optimization" is), whatever the tagger said in that one paper
@@ -661,13 +663,12 @@ def build_graph(
             key.endswith(" " + name) for name in (b, *_topic_names(th, b)))]
         if (len(c.papers) < 2 and (not (c.named or c.shorts) or kinds[key] == "concept" and not c.introduced)
                 and len(same_head) == 1):
-            kinds[key] = kinds[same_head[0]]
+            # (a topic's kind where it narrows the topic's own name: "piecewise normalizing flows" are methods)
+            b = same_head[0]
+            kinds[key] = topic_kinds[b] if b in topic_kinds and " " in b and key.endswith(" " + b) else kinds[b]
     for key in _problem_names(texts, shorts, same) & nodes:  # "two new problems: the USSS and UDSS"
         kinds[key] = "task"
-    for key in nodes:  # a thesaurus topic has the kind the thesaurus gives it ("conformal prediction" is a method)
-        topic = th.topics.get(th.names.get(key, ""))
-        if topic is not None and topic.kind != "area":
-            kinds[key] = topic.kind
+    kinds.update(topic_kinds)  # a thesaurus topic has the kind the thesaurus gives it ("conformal prediction" is a method)
 
     G = nx.Graph()
     for paper, ms in zip(papers, mentions):
@@ -2357,7 +2358,7 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         return "metric"
     if is_language(label) or is_language(key):  # "English", "Urdu-English": SciERC's Material, no dataset
         return "concept"
-    if DATASET_NAME.match(label):
+    if DATASET_NAME.match(label) or _BENCHMARK_NAME.search(label):
         return "dataset"
     said = c.introduced.most_common(2)
     if said and (len(said) == 1 or said[0][1] > said[1][1]):
@@ -2378,7 +2379,18 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         return "dataset"
     if kind == "concept" and " " not in label and _named([label]):
         return "method"  # a coined name the tagger called a concept: "CLIP", "GP-UCB", "DANA"
+    if kind in ("concept", "task") and _MODEL_NAME.search(label):
+        return "method"  # "Gated DeltaNet", "DiT-XL/2": a network's name
     return kind
+
+
+#: A benchmark's or environment's name: "MedAgentGym", "LiveCodeBench", "Google Research Football"'s kin.
+_BENCHMARK_NAME = re.compile(r"[a-z0-9](?:Gym|GYM|Bench|BENCH|Arena)\b|\b[A-Z]\w*(?:Gym|Bench)\b"
+                             r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$")
+
+#: A network's coined name: a capitalised word ending in Net or Former ("DeltaNet", "Informer"), or a
+#: diffusion transformer's or vision transformer's size ("DiT-XL/2", "ViT-B/16").
+_MODEL_NAME = re.compile(r"\b[A-Z]\w*[a-z](?:Net|Former|former)\b|\b(?:DiT|ViT|SiT)-[A-Z]+(?:/\d+)?\b")
 
 
 
@@ -2395,7 +2407,8 @@ _HEAD_KINDS = (
     identifiability expressivity expressiveness learnability""".split())),
     ("method", frozenset("""network model llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
-    attention embedding distillation pruning quantization augmentation policy loss""".split()) | {"loss function"}),
+    attention embedding distillation pruning quantization augmentation policy loss unit""".split())
+     | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking
