@@ -83,7 +83,11 @@ _NO_SINGULAR = re.compile(r"(ss|us|is|ics|ies?s|sis|xis|ous|as|os)$")
 
 
 _IRREGULAR = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
-              "appendices": "appendix", "criteria": "criterion", "phenomena": "phenomenon"}
+              "appendices": "appendix", "criteria": "criterion", "phenomena": "phenomenon",
+              # ("time series" and "biases" are no "time sery" and "biase")
+              "series": "series", "species": "species", "analyses": "analysis", "hypotheses": "hypothesis",
+              "syntheses": "synthesis", "theses": "thesis", "diagnoses": "diagnosis", "parentheses": "parenthesis",
+              "biases": "bias", "axes": "axis", "lenses": "lens", "gases": "gas"}
 
 
 @lru_cache(maxsize=1 << 18)

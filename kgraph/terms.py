@@ -73,6 +73,7 @@ advantage advantages issue issues challenge challenges difficulty difficulties s
 principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
+length lengths cost costs region regions interaction interactions layout layouts
 dynamics choice choices formulation formulations family families query queries access application applications
 characterization characterizations characterisation characterisations
 """.split())
@@ -502,12 +503,19 @@ def is_junk(term: str) -> bool:
         return True
     if "-" in last and _HYPHEN_ADJ.search(last.lower()):
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
+    if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
+        return True  # "open-source" (counterparts), "off-the-shelf" (models)
     if len(words) == 1 and "-" in last and not acronym:
         parts = last.lower().split("-")
         if (parts[-1] in LONE_GENERIC and not parts[-1].endswith("ing")
                 or parts[0] in LONE_GENERIC and parts[-1] in EVALUATIVE or parts[0].endswith("ly")):
             return True  # "multi-task", "first-order", "real-world", "Fully-Corrective": modifiers, not terms
     return False
+
+
+#: Compounds the field writes only before a noun, which the lexicon cannot tell from one.
+_MODIFIER_COMPOUNDS = frozenset("""open-source closed-source open-weight open-weights state-of-the-art off-the-shelf
+end-to-end plug-and-play""".split())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -531,8 +539,9 @@ def is_vague(term: str) -> bool:
         return False
     if words[-1].lower() in VAGUE_HEADS:
         return True
-    # "labeled data", "low-dimensional data": data described, not named (but "point cloud data", "AI-generated data")
-    if words[-1].lower() == "data" and not any("NOUN" in _pos(w) or is_name(w) for w in words[:-1]):
+    # "labeled data", "low-dimensional data", "the offline dataset": data described, not named (but "point cloud
+    # data", "AI-generated data")
+    if words[-1].lower() in ("data", "dataset", "datasets") and not any("NOUN" in _pos(w) or is_name(w) for w in words[:-1]):
         return True
     # "learning-based method", "data-driven approaches": a modifier and a generic head
     return _singular(words[-1].lower()) in GENERIC_HEADS and "NOUN" not in _pos(words[-2])

@@ -106,3 +106,24 @@ def test_terms_subterms_are_contiguous_and_skip_function_words():
 ])
 def test_terms_is_name(text, name):
     assert is_name(text) is name
+
+
+@pytest.mark.parametrize("phrase", ["sequence length", "computation cost", "online interactions", "local region",
+                                    "the offline dataset", "numerical layouts"])
+def test_a_quantity_or_a_described_dataset_is_vague(phrase):
+    assert is_vague(clean_term(phrase))
+
+
+@pytest.mark.parametrize("term", ["context window", "transport cost function", "point cloud data", "CIFAR-10 dataset",
+                                  "regret bound"])
+def test_terms_with_those_heads_elsewhere_are_not_vague(term):
+    assert not is_vague(term)
+
+
+def test_modifier_compounds_alone_are_junk_and_irregular_plurals_keep_their_words():
+    from kgraph.canon import concept_key
+
+    assert is_junk("open-source") and is_junk("off-the-shelf") and not is_junk("open-source LLMs")
+    assert concept_key("time series") == concept_key("time-series") == "time series"
+    assert concept_key("inductive biases") == concept_key("inductive bias")
+    assert concept_key("hypotheses") == "hypothesis"
