@@ -1194,6 +1194,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
+        words = key.split()
+        if len(words) == 2 and words[0] in _PREFIX_WORDS and is_junk("-".join(words)):
+            return False  # "multi-modal problems", keyed "multi modal" without its generic head: an adjective
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
@@ -1576,6 +1579,10 @@ def _writes(lower: str, label: str) -> bool:
     """Whether an abstract (in lower case) writes a label, singular or plural."""
     label = label.lower()
     return label in lower or label.removesuffix("s") in lower or label.removesuffix("es") in lower
+
+
+#: Prefixes the key of a hyphenated word keeps as words of their own ("multi-modal" is "multi modal").
+_PREFIX_WORDS = frozenset("multi non semi cross inter intra sub super pre post self co anti".split())
 
 
 #: Modifiers that make a head word a person ("domain experts"), who is no topic's.

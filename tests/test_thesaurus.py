@@ -1037,3 +1037,21 @@ def test_graph_reasoning_alone_is_no_llm_reasoning():
     papers = _papers(G)
     assert "LLM reasoning" in _reach(G, papers[1]) and "LLM reasoning" in _reach(G, papers[2])
     assert not {"LLM reasoning", "large language models", "foundation models"} & _reach(G, papers[0])
+
+
+def test_graph_fedavg_is_federated_learning_softmax_attention_attention_and_multi_modal_no_node():
+    t1 = "Federated Averaging trains models across clients; FedAvg drifts on non-IID data."
+    t2 = "We study federated learning with personalization."
+    t3 = "Softmax attention is costly; linear attention is cheaper."
+    t4 = "Multi-modal problems need multi-modal problems solved by multimodal models."
+    t5 = "We study multi-modal problems in robotics with transformers."
+    t6 = "The softmax function normalizes logits; a temperature softmax sharpens them."
+    G = _graph([_paper(t1, ["Federated Averaging", "FedAvg"]), _paper(t2, ["federated learning"], "task"),
+                _paper(t3, ["Softmax attention", "linear attention"]), _paper(t4, ["Multi-modal problems"], "task"),
+                _paper(t5, ["multi-modal problems", "transformers"], "task"),
+                _paper(t6, ["softmax function", "temperature softmax"], "concept")])
+    fedavg = next(n for n, d in G.nodes(data=True) if "FedAvg" in d.get("aliases", "").split("|"))
+    assert "concept:federated_learning" in _broader(G, fedavg)
+    softmax = next(n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "softmax attention")
+    assert "concept:softmax" in G and "concept:softmax" not in _broader(G, softmax)
+    assert not any(d["label"].lower().startswith("multi") for _, d in G.nodes(data=True) if d["kind"] != "paper")
