@@ -116,7 +116,9 @@ def _americanize(word: str) -> str:
 
 def strip_parentheticals(text: str) -> str:
     """Drop short parenthesised asides: "vector-quantized (VQ) VAEs" reads "vector-quantized VAEs"."""
-    stripped = re.sub(r"\s*\([^()]{1,15}\)", "", text).strip()
+    # (a bracket glued to a word round a number or a letter is part of a name: "SE(3)-equivariant", "O(n)")
+    stripped = re.sub(r"\s*\([^()]{1,15}\)", lambda m: m.group(0) if m.start() and text[m.start() - 1].isalnum()
+                      and re.fullmatch(r"\((?:\d+|[A-Za-z])\)", m.group(0)) else "", text).strip()
     return stripped or text.strip()
 
 

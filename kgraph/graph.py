@@ -38,7 +38,7 @@ import networkx as nx
 from .abbrev import _SMALL_WORDS, best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
-from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, is_language
+from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME, is_language
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_junk, is_name, is_vague,
                     split_coordination, subterms)
@@ -784,6 +784,11 @@ def build_graph(
         for wide in wides:
             G.add_edge(ids[narrow], ids[wide], kind="broader", relation="broader",
                        narrower=ids[narrow], broader=ids[wide], weight=len(concepts[narrow].papers))
+    # a concept whose every link was dropped ("while preserving SE(3)-equivariance": a property kept, not the
+    # subject) is no node of the graph
+    for key in [key for key in nodes if not G.degree(ids[key])]:
+        G.remove_node(ids[key])
+        nodes.discard(key)
     _papers_total(G, nodes, ids, broader, concepts)
 
     del concepts
@@ -1871,6 +1876,7 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
     (``meanings``, per paper), or nothing: "masked autoencoders (MAE)" are no metric.
     """
     several = several or {}
+    compact = {_compact(k): k for k in sorted(concepts, reverse=True)}  # "CIFAR10" as the tagger took it, "CIFAR-10"
     for i, (paper, text, terms) in enumerate(zip(papers, texts, paper_terms)):
         here = {**shorts, **meanings[i]} if meanings and meanings[i] else shorts
         written: Counter = Counter()
@@ -1883,6 +1889,8 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
                 defined = key in here and here[key] in concepts
                 if defined:  # "MSE" where the corpus defines it: the mean squared error
                     key = here[key]
+                elif key not in concepts:
+                    key = compact.get(_compact(key), key)
                 c = concepts.setdefault(key, _Concept())
                 c.papers.add(paper.id)
                 if key not in terms:
@@ -2365,6 +2373,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         return "metric"
     if is_language(label) or is_language(key):  # "English", "Urdu-English": SciERC's Material, no dataset
         return "concept"
+    if MODEL_NAME.match(label):
+        return "method"  # "Mistral", "DeepSeek-R1": models named where they are evaluated
     if DATASET_NAME.match(label) or _BENCHMARK_NAME.search(label):
         return "dataset"
     said = c.introduced.most_common(2)
@@ -2418,7 +2428,7 @@ _HEAD_KINDS = (
      | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
-    localization reconstruction recommendation navigation planning control imputation clustering ranking
+    localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
     seriation allocation scheduling routing problem generalization minimization quantification""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
 )

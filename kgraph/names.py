@@ -20,7 +20,7 @@ from functools import lru_cache
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "is_language", "named_spans"]
+           "MODEL_NAME", "ORGANIZATIONS", "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -45,6 +45,16 @@ _DATASET_FAMILIES = (
 DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?[\w.]*)?$", re.I)
 #: The same names in running text, with their versions: "CIFAR-100", "CIFAR-10C", "ImageNet-1k", "CoNLL-2003".
 DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*)?(?![\w-])")
+#: Families of named models, as a concept's label (case-sensitive): "Mistral", "Phi-4", "DeepSeek-R1", "Gemma-3",
+#: "OpenAI o1" are models, which the tagger, taught by SciERC that a named resource is Material, calls datasets.
+MODEL_NAME = re.compile(
+    r"^(?:(?:OpenAI|Meta|Google|Microsoft|Anthropic|DeepSeek|Alibaba|Mistral AI)\s+)?"
+    r"(?:(?:Chat|Instruct)?GPT|LLaMA|Llama|Mistral|Mixtral|Gemma|Qwen|DeepSeek|Claude|Gemini|PaLM|Falcon|Vicuna|"
+    r"BLOOM|RoBERTa|DeBERTa|DistilBERT|BERT|T5|BART|XLNet|BLIP|LLaVA|DALL-?E|Whisper|wav2vec|HuBERT|ResNet|VGG|"
+    r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Phi(?=-\d)|o[134](?=-|$))(?:[\s\-]?[\w.]+)*$")
+#: Organisations that make models, named alone: no concept ("OpenAI", "DeepSeek").
+ORGANIZATIONS = frozenset("""openai deepseek google meta microsoft anthropic nvidia deepmind huggingface alibaba
+baidu tencent bytedance ibm apple""".split()) | {"google deepmind", "hugging face", "mistral ai", "meta ai"}
 #: Head words that make a name a dataset: "the Amazon Reviews dataset", "CoNLL 2012 English test set".
 DATASET_HEADS = frozenset("dataset datasets corpus corpora benchmark benchmarks treebank treebanks suite".split())
 #: Words after a metric's name that keep it a metric: "BLEU score", "F1 scores".

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
+from .names import ORGANIZATIONS
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -80,6 +81,7 @@ characterization characterizations characterisation characterisations
 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
 FIELD_GENERIC = frozenset("""
+ai
 neural network
 problem class
 deep neural network
@@ -503,6 +505,8 @@ def is_junk(term: str) -> bool:
         return True
     if "-" in last and _HYPHEN_ADJ.search(last.lower()):
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
+    if " ".join(lower) in ORGANIZATIONS:
+        return True  # "OpenAI", "Deepseek": who made a model, not a concept
     if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
         return True  # "open-source" (counterparts), "off-the-shelf" (models)
     if len(words) == 1 and "-" in last and not acronym:

@@ -891,3 +891,30 @@ def test_graph_kinds_of_benchmark_and_network_names_and_of_a_topics_narrowing():
     assert kind["Gated DeltaNet"] == kind["DiT-XL/2"] == "method"
     # normalizing flows are methods in the thesaurus, and so is a kind of them the tagger called a concept
     assert kind["Piecewise normalizing flows"] == "method"
+
+
+def test_graph_named_models_are_methods_their_makers_no_nodes_and_spellings_of_a_dataset_meet():
+    t1 = "We compare Mistral, Phi-4 and DeepSeek-R1 with OpenAI o1."
+    t4 = "Weights from Deepseek and from OpenAI are open."
+    t2 = "Results on CIFAR10 with ResNet-50 are strong."
+    t3 = "We evaluate on CIFAR-10 and SVHN."
+    G = _graph([_paper(t1, [("Mistral", t1, {"kind": "dataset"}), ("Phi-4", t1, {"kind": "dataset"}),
+                            ("DeepSeek-R1", t1, {"kind": "dataset"}), ("OpenAI o1", t1, {"kind": "dataset"})]),
+                _paper(t4, [("OpenAI", t4, {"kind": "dataset"}), ("Deepseek", t4, {"kind": "dataset"})]),
+                _paper(t2, [("CIFAR10", t2, {"kind": "dataset"}), ("ResNet-50", t2)]),
+                _paper(t3, [("SVHN", t3, {"kind": "dataset"})])])
+    kind = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert all(kind[name] == "method" for name in ("Mistral", "Phi-4", "DeepSeek-R1", "OpenAI o1"))
+    assert "OpenAI" not in kind and "Deepseek" not in kind
+    # the tagger's "CIFAR10" and the text's "CIFAR-10" are one dataset of two papers
+    cifar = [d for _, d in G.nodes(data=True) if d.get("label", "").upper().startswith("CIFAR")]
+    assert len(cifar) == 1 and cifar[0]["papers"] == 2
+
+
+def test_graph_a_bracket_glued_to_a_name_stays_and_no_concept_is_left_without_a_link():
+    t1 = "We propose an SE(3)-equivariant adapter framework (GeoAda) while preserving SE(3)-equivariance."
+    G = _graph([_paper(t1, [("SE(3)-equivariant adapter framework", t1, {"role": "proposes"}),
+                            ("SE(3)-equivariance", t1, {"kind": "concept"})])])
+    labels = [d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"]
+    assert labels and all("SE(3)" in label for label in labels)
+    assert all(G.degree(n) for n in G)

@@ -1055,3 +1055,8 @@ def test_graph_fedavg_is_federated_learning_softmax_attention_attention_and_mult
     softmax = next(n for n, d in G.nodes(data=True) if d.get("label", "").lower() == "softmax attention")
     assert "concept:softmax" in G and "concept:softmax" not in _broader(G, softmax)
     assert not any(d["label"].lower().startswith("multi") for _, d in G.nodes(data=True) if d["kind"] != "paper")
+
+
+def test_thesaurus_mirror_descent_is_no_kind_of_gradient_descent():
+    t = thesaurus()
+    assert "gradient descent" not in t.above("mirror descent", 2)
