@@ -782,6 +782,8 @@ def build_graph(
 
     for narrow, wides in broader.items():
         for wide in wides:
+            if kinds[wide] == "dataset" != kinds[narrow]:
+                continue  # "CIFAR-10 classification" is no kind of the dataset CIFAR-10: its task is image classification
             G.add_edge(ids[narrow], ids[wide], kind="broader", relation="broader",
                        narrower=ids[narrow], broader=ids[wide], weight=len(concepts[narrow].papers))
     # a concept whose every link was dropped ("while preserving SE(3)-equivariance": a property kept, not the
@@ -2422,7 +2424,7 @@ _HEAD_KINDS = (
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability""".split())),
-    ("method", frozenset("""network model llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
+    ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit""".split())
      | {"loss function", "neural process"}),

@@ -57,6 +57,7 @@ intrinsic additional alternative relevant irrelevant valuable useful unnecessary
 significant insignificant notable noticeable dramatic rapid slow fast faster quick accelerated
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
+fine-tuned finetuned foundational
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",

@@ -918,3 +918,17 @@ def test_graph_a_bracket_glued_to_a_name_stays_and_no_concept_is_left_without_a_
     labels = [d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"]
     assert labels and all("SE(3)" in label for label in labels)
     assert all(G.degree(n) for n in G)
+
+
+def test_graph_no_task_or_method_is_a_kind_of_a_dataset_and_fine_tuned_rates_nothing():
+    t1 = "We study CIFAR-10 classification with small networks."
+    t2 = "Results on CIFAR-10 and SVHN follow."
+    t3 = "A fine-tuned model forgets; we compare fine-tuned models with retrieval-augmented LMs."
+    G = _graph([_paper(t1, [("CIFAR-10 classification", t1, {"kind": "task"})]),
+                _paper(t2, [("CIFAR-10", t2, {"kind": "dataset"}), ("SVHN", t2, {"kind": "dataset"})]),
+                _paper(t3, [("fine-tuned model", t3), ("fine-tuned models", t3), ("retrieval-augmented LMs", t3, {"kind": "task"})])])
+    task = next(n for n, d in G.nodes(data=True) if d.get("label") == "CIFAR-10 classification")
+    assert "concept:cifar_10" in G and "concept:cifar_10" not in _broader(G, task)
+    labels = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not any(label.startswith("fine-tuned") for label in labels)
+    assert labels.get("retrieval-augmented LMs") == "method"
