@@ -2436,7 +2436,7 @@ _HEAD_KINDS = (
 )
 #: Heads of a kind of data rather than a dataset.
 _DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video "
-                         "response passage output document sentence".split())
+                         "response passage output document sentence cloud scene".split())
 
 
 
