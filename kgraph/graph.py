@@ -641,7 +641,7 @@ def build_graph(
         if (key not in nodes and not fold.get(key) and key in th.topics and not th.is_area(key) and up.get(key)
                 and not c.text_only and c.papers and key not in FIELD_GENERIC and key not in LONE_GENERIC):
             nodes.add(key)
-            broader.setdefault(key, []).extend(up.pop(key))
+            broader.setdefault(key, []).extend(up[key])  # (its paper keeps its links to those topics too)
             continue
         if (key not in nodes and not fold.get(key) and not up.get(key) and not c.text_only and c.papers
                 and (_topic_of(key, th) or c.shorts and " " in key and key not in areas and not _adjective_alone(c))
@@ -749,7 +749,9 @@ def build_graph(
         for key, (count, role, texts) in terms.items():
             # a phrase that is no node links its paper to the terms it narrows; a topic one abstract writes, to
             # the topics above it ("few-shot learning" to transfer learning)
-            targets = [key] if key in nodes else ([] if concepts[key].text_only else fold.get(key, [])) + up.get(key, [])
+            # (a topic one paper names is a node, and its paper still meets the others at the topics above it)
+            targets = ([key] + up.get(key, []) if key in nodes else
+                       ([] if concepts[key].text_only else fold.get(key, [])) + up.get(key, []))
             for target in targets:
                 link = links.setdefault(target, [0, "mentions", set()])
                 if beds:
