@@ -231,8 +231,10 @@ def _meaning_here(several: dict[str, list[str]], same: dict[str, str], paper: Pa
             long = concept_key(_full_long_form(m, paper.abstract))
             out.setdefault(concept_key(m.short_form or m.text), same.get(long, long))
     words = None
-    for short, longs in several.items():
-        if short in out or not any(concept_key(m.text) == short for m in ms):
+    written = {concept_key(m.text) for m in ms}
+    for short in sorted(written & several.keys()):  # (the paper's own short forms: a corpus defines thousands)
+        longs = several[short]
+        if short in out:
             continue
         if words is None:
             words = {_singular(w) for w in re.findall(r"[a-z]+", paper.abstract.lower())}
