@@ -1211,6 +1211,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
+        if key in _WORD_METRICS and not c.shorts and not any(ch.isupper() for f in c.surfaces for ch in f):
+            return False  # "tree cover maps", "a density map": no mAP
         if _has_name(c) or c.shorts and len(c.papers) >= 2:
             return True
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
@@ -1433,8 +1435,8 @@ def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
     "entropy", "transformers") names a concept by itself. A person's name or adjective ("Markov", "Bayesian")
     names nothing.
     """
-    if key in METRIC_KEYS or _topic_of(key, th) is not None:
-        return True
+    if key in METRIC_KEYS and key not in _WORD_METRICS or _topic_of(key, th) is not None:
+        return True  # ("map" is the head of "tree cover maps" and "invertible map", no mAP)
     if _adjective_alone(c):
         return False
     if " " in key or "-" in key:
@@ -1591,6 +1593,9 @@ def _writes(lower: str, label: str) -> bool:
     label = label.lower()
     return label in lower or label.removesuffix("s") in lower or label.removesuffix("es") in lower
 
+
+#: Metrics whose short form is a word in lower case: a metric only where written with its capitals (mAP, CIDEr).
+_WORD_METRICS = frozenset("map ter spice meteor cider kid rouge las".split())
 
 #: Prefixes the key of a hyphenated word keeps as words of their own ("multi-modal" is "multi modal").
 _PREFIX_WORDS = frozenset("multi non semi cross inter intra sub super pre post self co anti".split())

@@ -51,10 +51,10 @@ MODEL_NAME = re.compile(
     r"^(?:(?:OpenAI|Meta|Google|Microsoft|Anthropic|DeepSeek|Alibaba|Mistral AI)\s+)?"
     r"(?:(?:Chat|Instruct)?GPT|LLaMA|Llama|Mistral|Mixtral|Gemma|Qwen|DeepSeek|Claude|Gemini|PaLM|Falcon|Vicuna|"
     r"BLOOM|RoBERTa|DeBERTa|DistilBERT|BERT|T5|BART|XLNet|BLIP|LLaVA|DALL-?E|Whisper|wav2vec|HuBERT|ResNet|VGG|"
-    r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Phi(?=-\d)|o[134](?=-|$))(?:[\s\-]?[\w.]+)*$")
+    r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Stable Diffusion|Phi(?=-\d)|o[134](?=-|$))(?:[\s\-]?[\w.]+)*$")
 #: Organisations that make models, named alone: no concept ("OpenAI", "DeepSeek").
 ORGANIZATIONS = frozenset("""openai deepseek google meta microsoft anthropic nvidia deepmind huggingface alibaba
-baidu tencent bytedance ibm apple""".split()) | {"google deepmind", "hugging face", "mistral ai", "meta ai"}
+baidu tencent bytedance ibm apple apache github""".split()) | {"google deepmind", "hugging face", "mistral ai", "meta ai"}
 #: Head words that make a name a dataset: "the Amazon Reviews dataset", "CoNLL 2012 English test set".
 DATASET_HEADS = frozenset("dataset datasets corpus corpora benchmark benchmarks treebank treebanks suite".split())
 #: Words after a metric's name that keep it a metric: "BLEU score", "F1 scores".

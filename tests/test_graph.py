@@ -932,3 +932,13 @@ def test_graph_no_task_or_method_is_a_kind_of_a_dataset_and_fine_tuned_rates_not
     labels = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert not any(label.startswith("fine-tuned") for label in labels)
     assert labels.get("retrieval-augmented LMs") == "method"
+
+
+def test_graph_a_metric_whose_short_form_is_a_word_needs_its_capitals():
+    t1 = "We generate binary tree cover maps from aerial images."
+    t2 = "Density map estimation counts crowds."
+    t3 = "Samples move through an invertible map; Stable Diffusion XL is a baseline."
+    G = _graph([_paper(t1, [("tree cover maps", t1, {"kind": "metric"})]), _paper(t2, [("Density map", t2, {"kind": "metric"})]),
+                _paper(t3, [("invertible map", t3, {"kind": "metric"}), ("Stable Diffusion XL", t3, {"kind": "dataset"})])])
+    assert "concept:map" not in G  # three papers' maps, none a mean average precision
+    assert G.nodes["concept:stable_diffusion_xl"]["kind"] == "method"
