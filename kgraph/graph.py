@@ -940,8 +940,8 @@ def _merge_undefined_acronyms(concepts: dict[str, _Concept], paper_terms: list[d
             continue
         targets = by_initials.get(key, ())
         if len(targets) > 1:  # "LMs": of language, learned and local models, the one its own paper writes
-            targets = {t for t in targets if any(_writes(abstracts[p].lower(), concepts[t].surfaces.most_common(1)[0][0])
-                                                 for p in c.papers)}
+            lower = [abstracts[p].lower() for p in c.papers]
+            targets = {t for t in targets if any(_writes(text, concepts[t].surfaces.most_common(1)[0][0]) for text in lower)}
         if len(targets) != 1:
             continue
         target = next(iter(targets))
