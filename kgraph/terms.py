@@ -310,9 +310,12 @@ def clean_term(text: str) -> str:
     'learning'
     >>> clean_term("the sharpness S(θ)"), clean_term('"Federated Learning with Individualized Updates"')
     ('sharpness', 'Federated Learning with Individualized Updates')
+    >>> clean_term("named OGFormer"), clean_term("MT. CycleDistill")
+    ('OGFormer', 'CycleDistill')
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     text = re.sub(r"^[\"\u201c\u201d\u2018`]+|[\"\u201c\u201d\u2019`]+$", "", text)  # a quoted name: '"Federated ..."'
+    text = re.split(r"(?<=[A-Za-z0-9])\.\s+(?=[A-Z])", text)[-1]  # a span across a sentence end: "MT. CycleDistill"
     if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
         text = text[: text.rindex("(")].rstrip()
     elif text.count(")") > text.count("("):  # or started inside one: "albedo) estimation"
@@ -351,6 +354,8 @@ def clean_term(text: str) -> str:
             and all(w.isalpha() and w.islower() and w not in _FUNCTION for w in words[:-1])
             and "ADJ" not in _pos(words[-2]) and ("NOUN" in _pos(words[-2]) or not _pos(words[-2]))):
         words = words[-1:]
+    if len(words) > 1 and words[0] in _NAMING_VERBS and words[1][:1].isupper():
+        words.pop(0)  # "a model named OGFormer", "a method dubbed X": the name
     # "unrolling Hidden Markov Model", "expanded Hidden Markov Model": what a paper does to a named model
     if (len(words) > 2 and words[0].islower() and words[0].endswith(("ing", "ed")) and "VERB" in _pos(words[0])
             and "NOUN" not in _pos(words[0]) and all(w[:1].isupper() for w in words[1:])):
@@ -359,6 +364,9 @@ def clean_term(text: str) -> str:
         return ""
     return " ".join(words).strip(" ,;:")
 
+
+#: Verbs that introduce a name ("a framework named OGFormer", "a method dubbed X").
+_NAMING_VERBS = frozenset("named called dubbed termed coined".split())
 
 #: Evaluative words that also begin names written as titles ("Simple Recurrent Units", "Novel View Synthesis",
 #: "Efficient Neural Architecture Search"); "Existing", "Proposed", "Recent" never do.

@@ -44,6 +44,9 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Comparator software", "Comparator"),
     ("ResNet-50 backbone", "ResNet-50"),  # a named model's part is the model
     ("frozen CLIP encoder", "CLIP"),
+    ("named OGFormer", "OGFormer"),  # the verb that gives a name is no part of it
+    ("Named Entity corpora", "Named Entity corpora"),  # (a capital: no verb)
+    ("MT. CycleDistill", "CycleDistill"),  # a span across a sentence end
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
