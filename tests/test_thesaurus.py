@@ -1060,3 +1060,10 @@ def test_graph_fedavg_is_federated_learning_softmax_attention_attention_and_mult
 def test_thesaurus_mirror_descent_is_no_kind_of_gradient_descent():
     t = thesaurus()
     assert "gradient descent" not in t.above("mirror descent", 2)
+
+
+def test_thesaurus_tasks_vision_language_models_are_tested_on_are_no_kind_of_them():
+    t = thesaurus()
+    for task in ("image captioning", "visual question answering"):
+        assert "vision-language models" not in t.above(task, 2)
+    assert "question answering" in t.parents("visual question answering")
