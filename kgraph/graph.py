@@ -38,6 +38,7 @@ import networkx as nx
 from .abbrev import _SMALL_WORDS, best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
+from .lexicon import HYPHEN_PREFIXES
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME, is_language
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_junk, is_name, is_vague,
@@ -559,11 +560,11 @@ def build_graph(
     defined_at: set[tuple[str, str]] = set()  # (paper, key): a short form whose definition was read for its kind
     for paper, ms, meaning in zip(papers, mentions, meanings):
         terms: dict[str, list] = {}
-        here = {**shorts, **meaning} if meaning else shorts
         for m in ms:
             role = m.role if not m.proposed else "proposes"
             short_key = concept_key(m.text)
-            if short_key in here and not m.short_form:
+            long_key = meaning.get(short_key) or shorts.get(short_key)
+            if long_key and not m.short_form:
                 found = [(None, True)]  # a use of a short form defined alike everywhere (here or elsewhere)
             else:
                 found = _mention_terms(m, keep)
@@ -572,7 +573,7 @@ def build_graph(
             else:
                 found = [(surface, named, surface) for surface, named in found]
             for surface, named, written in found:
-                key = here[short_key] if surface is None else concept_key(surface)
+                key = long_key if surface is None else concept_key(surface)
                 key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 key = synonyms.get(key, key)  # "uncertainty estimation" is uncertainty quantification
                 key = _metric_named(key)  # "BLEU scores" are BLEU
@@ -1206,7 +1207,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         words = key.split()
-        if len(words) == 2 and words[0] in _PREFIX_WORDS and is_junk("-".join(words)):
+        if len(words) == 2 and words[0] in HYPHEN_PREFIXES and is_junk("-".join(words)):
             return False  # "multi-modal problems", keyed "multi modal" without its generic head: an adjective
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
@@ -1597,9 +1598,6 @@ def _writes(lower: str, label: str) -> bool:
 #: Metrics whose short form is a word in lower case: a metric only where written with its capitals (mAP, CIDEr).
 _WORD_METRICS = frozenset("map ter spice meteor cider kid rouge las".split())
 
-#: Prefixes the key of a hyphenated word keeps as words of their own ("multi-modal" is "multi modal").
-_PREFIX_WORDS = frozenset("multi non semi cross inter intra sub super pre post self co anti".split())
-
 
 #: Modifiers that make a head word a person ("domain experts"), who is no topic's.
 _PEOPLE = frozenset("human domain medical clinical legal external independent outside senior skilled".split())
@@ -1889,17 +1887,18 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
     several = several or {}
     compact = {_compact(k): k for k in sorted(concepts, reverse=True)}  # "CIFAR10" as the tagger took it, "CIFAR-10"
     for i, (paper, text, terms) in enumerate(zip(papers, texts, paper_terms)):
-        here = {**shorts, **meanings[i]} if meanings and meanings[i] else shorts
+        meaning = meanings[i] if meanings else {}
         written: Counter = Counter()
         for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric")):
             for m in pattern.finditer(text.plain):
                 surface = m.group(0)
                 key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
-                if not key or key in several and key not in here:
+                if not key or key in several and key not in meaning:
                     continue
-                defined = key in here and here[key] in concepts
+                long_key = meaning.get(key) or shorts.get(key)
+                defined = long_key in concepts
                 if defined:  # "MSE" where the corpus defines it: the mean squared error
-                    key = here[key]
+                    key = long_key
                 elif key not in concepts:
                     key = compact.get(_compact(key), key)
                 c = concepts.setdefault(key, _Concept())

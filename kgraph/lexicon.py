@@ -44,6 +44,10 @@ def getAllLemmas(word: str) -> frozenset[str]:
 
 #: Words after a hyphen that make the compound an adjective ("model-agnostic", "English-centric", "layer-wise"):
 #: reading keeps their hyphen, and the graph stage takes such a compound alone for no term.
+#: Prefixes written with a hyphen on purpose ("non-stationarity", "semi-supervised", "multi-modal").
+HYPHEN_PREFIXES = frozenset("""non un semi multi pre post anti sub super inter intra over under self meta co re de bi tri
+    quasi pseudo hyper hypo cross counter mid mis micro macro mono poly auto neo proto ultra extra""".split())
+
 HYPHEN_SUFFIXES = frozenset("""based free aware driven guided inspired specific agnostic dependent independent oriented
     like style wise enabled powered centric friendly level scale""".split())
 

@@ -27,7 +27,7 @@ from pylatexenc.latexwalker import LatexWalkerError
 
 from . import sources
 from .errors import InputError
-from .lexicon import HYPHEN_SUFFIXES, is_word
+from .lexicon import HYPHEN_PREFIXES, HYPHEN_SUFFIXES, is_word
 from .types import Paper
 
 __all__ = ["normalize_text", "read_inputs", "SUFFIXES"]
@@ -448,9 +448,6 @@ _BROKEN = re.compile(r"\b([A-Za-z][a-z]+)-([a-z]{2,})\b")
 _WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical|ics?)$")
 
 
-#: Prefixes written with a hyphen on purpose ("non-stationarity", "semi-supervised").
-_PREFIXES = frozenset("""non un semi multi pre post anti sub super inter intra over under self meta co re de bi tri
-    quasi pseudo hyper hypo cross counter mid mis micro macro mono poly auto neo proto ultra extra""".split())
 
 
 def _rejoined(m: re.Match) -> str:
@@ -462,7 +459,7 @@ def _rejoined(m: re.Match) -> str:
     """
     first, second = m.groups()
     whole = first + second
-    if (len(whole) < 6 or first.lower() in _PREFIXES or second in HYPHEN_SUFFIXES or is_word(first)
+    if (len(whole) < 6 or first.lower() in HYPHEN_PREFIXES or second in HYPHEN_SUFFIXES or is_word(first)
             or is_word(second)):
         return m.group(0)
     # (a capital starts a name as often as a sentence: "English-centric" needs the whole to be a word)
