@@ -56,6 +56,18 @@ def best_long_form(short: str, candidate: str) -> str | None:
     >>> best_long_form("OOPs", "we propose oriented object proposals")
     'oriented object proposals'
     """
+    found = _best_long_form(short, candidate)
+    if found is None and _NUMERAL_WORD.search(short):  # "T2I": text-to-image; "Seq2Seq", "P4P": pay-for-performance
+        found = _best_long_form(_NUMERAL_WORD.sub(lambda m: _NUMERALS[m.group(0)], short), candidate)
+    return found
+
+
+#: A digit between letters that stands for a word: "T2I" (text-to-image), "P4P" (pay-for-performance).
+_NUMERAL_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
+_NUMERALS = {"2": "t", "4": "f"}
+
+
+def _best_long_form(short: str, candidate: str) -> str | None:
     by_initials = _initials_form(short, candidate)
     if by_initials is not None:
         return by_initials

@@ -28,7 +28,7 @@ __all__ = ["extract", "extract_many", "extractor_version", "pipeline", "tokenize
 log = logging.getLogger("kgraph")
 
 #: Bump when the rules or the tagger settings change what extraction returns (it keys the cache).
-RULES_VERSION = "22"
+RULES_VERSION = "23"
 
 
 def tokenizer_pipeline() -> Language:

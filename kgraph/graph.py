@@ -607,6 +607,12 @@ def build_graph(
                     called = _called(paper.abstract, m.end_char)
                     if called:
                         c.called[_expand(called, expand)] += 1
+                elif not m.long_form and is_name(surface) and " " not in surface:
+                    # a name the paper uses, with an appositive: "FigConvNet, a factorized implicit global
+                    # convolution network" (the tagger, taught that a named resource is Material, said dataset)
+                    introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
+                    if introduced:
+                        c.introduced[introduced] += 1
                 elif m.long_form and (paper.id, key) not in defined_at:  # a use of a short form: its definition's
                     # words, where the tagger took no span ("Branch-and-Cut (B&C) being the predominant algorithm")
                     defined_at.add((paper.id, key))
@@ -2323,7 +2329,7 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
 
 _INTRODUCING = {
     "method": "approach method model framework algorithm architecture network optimizer estimator technique "
-              "scheme mechanism module procedure strategy solver",
+              "scheme mechanism module procedure strategy solver operator",
     "task": "task problem setting paradigm",
     "dataset": "dataset benchmark corpus",
 }
@@ -2333,7 +2339,7 @@ _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()
 #: Right after a name: its short form in brackets, if any (then the words that say what it is).
 _AFTER_NAME = r"^\s*(?:\([^()]{1,20}\))?\s*"
 _INTRODUCING_HEADS = "|".join(" ".join(_INTRODUCING.values()).split())
-_INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,3}?("
+_INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,4}?("
                                + _INTRODUCING_HEADS + r")(?![\w\-])", re.I)  # (no "problem" in "problem-...-free")
 _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
 
@@ -2397,10 +2403,18 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     # the head stands before a post-modifier: "Improvement Search framework with heterogeneous graph
     # representation" is a framework, "Rademacher complexity of linear predictors" a complexity
     front = _POST_MODIFIER.split(key, 1)[0].split()
-    # a two-word head first ("... loss function" is a loss, not a function)
+    # a two-word head first ("... loss function" is a loss, not a function); a name's written head before its
+    # own last word ("the Enhanced Block Classification (EBC) framework" is a framework)
+    if " " in label and _named(label.split()):
+        said_head = next((h for h in written if h in _INTRODUCED_KIND), None)
+        if said_head:
+            return _INTRODUCED_KIND[said_head]
     for candidate in [" ".join(front[-2:]), _singular(front[-1]) if front else head, *written[:1]]:
         for kinds, heads in _HEAD_KINDS:
             if candidate in heads:
+                if kinds == "task" and kind == "method" and is_name(label) and not label.islower() and (
+                        " " not in label or _named(label.split())):
+                    return kind  # a method's coined name ending in a task's word: "Safe-Control"
                 return kinds
     if c.kinds["dataset"] and is_name(label) and kind == "concept":
         return "dataset"

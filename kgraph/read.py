@@ -413,9 +413,17 @@ def normalize_text(text: str, *, warn: Warn | None = None) -> str:
         pos = m.end()
     pieces.append(_text_segment(text[pos:]))
     text = "".join(pieces)
-    text = re.sub(r"(?<=\S)\s*--+\s*(?=\S)", " - ", text)
+    if "--" in text:
+        # TeX's en dash between two names or numbers joins them ("the Convex--Concave Procedure", "pages 1--10");
+        # any other run of dashes sets off a clause
+        text = _EN_DASH.sub(lambda m: m.group(1)[:-1], text)
+        text = re.sub(r"(?<=\S)\s*--+\s*(?=\S)", " - ", text)
     return _bound_words(re.sub(r"\s+", " ", text).strip())
 
+
+#: TeX's en dash ("--") between two capitalised words or two numbers: a hyphen of one name or range (not before
+#: a sentence's first word: "Methods--We show")
+_EN_DASH = re.compile(r"(?<!\w)([A-Z][A-Za-z]*--(?=[A-Z])(?!(?:We|Our|The|This|These|In|To|It|An?)\b)|[0-9]+--(?=[0-9]))")
 
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URL = re.compile(r"\\url\s*\{([^{}]*)\}")

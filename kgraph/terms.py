@@ -57,7 +57,7 @@ intrinsic additional alternative relevant irrelevant valuable useful unnecessary
 significant insignificant notable noticeable dramatic rapid slow fast faster quick accelerated
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
-fine-tuned finetuned foundational
+fine-tuned finetuned foundational representative public publicly proprietary commercial locked
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -320,6 +320,10 @@ def clean_term(text: str) -> str:
         text = text[: text.rindex("(")].rstrip()
     elif text.count(")") > text.count("("):  # or started inside one: "albedo) estimation"
         text = text[text.index(")") + 1 :].lstrip()
+    m = _DESCRIBED_NAME.fullmatch(text)
+    if m and _named(m.group(1).split()) and not re.fullmatch(r"[A-Z0-9\-]+s?", m.group(1)):
+        # "one medical dataset (Universal Medical)": the name (a short form, "language model (LM)", defines)
+        text = m.group(1)
     words = re.sub(r"'s\b|'$", "", text).split()
     # "certain", "novel", "manually predefined": off; "fully connected", "strongly convex": kept
     # (a name's first word stays: "Simple Recurrent Units", "Multiple Layer Presentation", a title of three words)
@@ -328,6 +332,12 @@ def clean_term(text: str) -> str:
             words[0].lower() in _NAMING and words[0][:1].isupper() and len(words) >= 3
             and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)):
         words.pop(0)
+    # a model's size or a benchmark's setting: "a 125M-parameter language model", "a 2B parameter SD3 model",
+    # "the 9-step PhantomWiki benchmark" (one paper's instance of the term)
+    while len(words) > 1 and _SIZE.fullmatch(words[0]):
+        words.pop(0)
+        if len(words) > 1 and words[0].lower() in ("parameter", "parameters", "params"):
+            words.pop(0)
     if (len(words) == 2 and words[0].lower() in _RUN_MODES and words[1][:1].isupper()
             and not words[1].isupper() and _named(words[1:])):
         words.pop(0)  # "stochastic Adam", "full-batch AdamW": the named method, run one way; "mini-batch SGD" stays
@@ -348,6 +358,21 @@ def clean_term(text: str) -> str:
            and not (len(words) == 2 and is_eponym(words[0]))
            and not (len(words) > 2 and words[-1][:1].isupper() and not words[-1].isupper())):
         words.pop()
+    # "a graph Transformer model", "the conditional NF models": a kind of the named model, without the head
+    # (a model named after people stays: "hidden Markov model", "Bradley-Terry model"; so do "dynamic 3D models"
+    # and "word N-gram models", where the capital is no name)
+    if (len(words) > 2 and _singular(words[-1].lower()) in ("model", "architecture") and (words[-2][:1].isupper() or is_name(words[-2]))
+            and not is_eponym(words[-2]) and not re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+|\d+D|[A-Z]-[a-z]+", words[-2])
+            and words[-3].islower()):
+        words.pop()
+    # "the Qwen2.5-7B-Instruct foundation model", "a GPT-2 language model": a kind of model after its name
+    if (len(words) > 2 and _singular(words[-1].lower()) in NAME_HEADS and words[-2].lower() in _MODEL_KINDS
+            and _named(words[:-2])):
+        words = words[:-2]
+    # "our novel agent MEME", "the benchmark PhantomWiki": what it is, then its name
+    if (len(words) == 2 and words[0].lower() in _ROLES and is_name(words[1])
+            and sum(ch.isupper() for ch in words[1]) >= 2):
+        words.pop(0)
     # "the computer program SPRINT", "an intensional logic translator LILT": a description, then the name it gives
     # (a noun phrase naming what it is, no preposition: "the convergence of local SGD" stays)
     if (len(words) > 2 and is_name(words[-1]) and sum(ch.isupper() for ch in words[-1]) >= 2 and len(words[-1]) >= 3
@@ -365,6 +390,20 @@ def clean_term(text: str) -> str:
     return " ".join(words).strip(" ,;:")
 
 
+#: A model's size or a benchmark's setting, written before it: "125M-parameter", "2B", "7B-scale", "9-step".
+_SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
+
+#: A kind of resource in lower case, then its name in brackets: "medical dataset (Universal Medical)".
+_DESCRIBED_NAME = re.compile(r"(?:[a-z][\w\-]*\s+)*(?:datasets?|benchmarks?|corpus|corpora|models?|methods?|"
+                             r"frameworks?|algorithms?)\s+\(([A-Z][^()]*)\)")
+
+#: Kinds of model written between a model's name and "model": "Qwen2.5-7B-Instruct foundation model".
+_MODEL_KINDS = frozenset("foundation language base backbone pretrained pre-trained vision".split())
+
+#: What a name is, written before it: "agent MEME", "benchmark PhantomWiki".
+_ROLES = frozenset("agent model framework method algorithm benchmark dataset system tool toolkit library "
+                   "package platform architecture network".split())
+
 #: Verbs that introduce a name ("a framework named OGFormer", "a method dubbed X").
 _NAMING_VERBS = frozenset("named called dubbed termed coined".split())
 
@@ -381,7 +420,7 @@ _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
                        "technique scheme module system formalism feature software toolkit encoder decoder "
-                       "generator backbone detector head".split())
+                       "generator backbone detector head code codebase implementation".split())
 
 
 #: Mathematicians' names that the field writes as modifiers of a model or method, never alone: a "Markov model"

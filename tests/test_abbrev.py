@@ -43,6 +43,13 @@ def test_abbrev_best_long_form_needs_word_start():
     assert best_long_form("QZ", "we study continual learning") is None
 
 
+def test_abbrev_a_digit_between_letters_stands_for_a_word():
+    assert best_long_form("T2I", "advances in Text-to-Image") == "Text-to-Image"
+    assert best_long_form("Seq2Seq", "a sequence-to-sequence") == "sequence-to-sequence"
+    assert best_long_form("P4P", "schemes of pay-for-performance") == "pay-for-performance"
+    assert best_long_form("H2O", "water") is None
+
+
 @pytest.mark.parametrize("text, pair", [
     ("Continual learning (CL) aims to train a model on a sequence of tasks.", ("Continual learning", "CL")),
     ("We use the Minimum Description Length (MDL) principle.", ("Minimum Description Length", "MDL")),

@@ -942,3 +942,19 @@ def test_graph_a_metric_whose_short_form_is_a_word_needs_its_capitals():
                 _paper(t3, [("invertible map", t3, {"kind": "metric"}), ("Stable Diffusion XL", t3, {"kind": "dataset"})])])
     assert "concept:map" not in G  # three papers' maps, none a mean average precision
     assert G.nodes["concept:stable_diffusion_xl"]["kind"] == "method"
+
+
+def test_graph_a_name_is_what_its_written_head_or_appositive_says_not_its_last_word():
+    t1 = ("Built upon the recently proposed Enhanced Block Classification (EBC) framework, EBC-ZIP counts crowds. "
+          "EBC bins counts.")
+    t2 = "We introduce Safe-Control, a plug-and-play safety patch for diffusion models."
+    t3 = "We compare DoMINO and FigConvNet, a factorized implicit global convolution network, on car aerodynamics."
+    G = _graph([_paper(t1, [("Enhanced Block Classification (EBC) framework", t1,
+                             {"long_form": "Enhanced Block Classification", "short_form": "EBC", "kind": "method"}),
+                            ("EBC", t1, {"long_form": "Enhanced Block Classification", "kind": "method"})]),
+                _paper(t2, [("Safe-Control", t2, {"kind": "method", "role": "proposes"})]),
+                _paper(t3, [("DoMINO", t3, {"kind": "method"}), ("FigConvNet", t3, {"kind": "dataset"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # "... Classification" and "... Control" end in a task's word, but the first is written as a framework and
+    # the tagger read the second as a method; the third's appositive calls it a network (the tagger: a dataset)
+    assert kinds["Enhanced Block Classification"] == kinds["Safe-Control"] == kinds["FigConvNet"] == "method"

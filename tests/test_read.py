@@ -15,6 +15,9 @@ from kgraph.read import normalize_text, read_inputs
     ("\u201cquoted\u201d \u2018x\u2019 Kullback\u2013Leibler", "\"quoted\" 'x' Kullback-Leibler"),
     ("a  b\t\n c\x0b d\x00e", "a b c de"),
     ("(CMM)--which", "(CMM) - which"),
+    # TeX's en dash joins names and numbers; between other words, or before a sentence, it sets off a clause
+    ("the Convex--Concave Procedure, Frisch--Waugh--Lovell, pages 1--10, a method--which; Results--We",
+     "the Convex-Concave Procedure, Frisch-Waugh-Lovell, pages 1-10, a method - which; Results - We"),
     (r"$\mathrm{D{\small C-PU} }$ works", "DC-PU works"),
     ("50% of cases", "50% of cases"),
     # a word a PDF broke at a line end is one word again; hyphens put there on purpose stay

@@ -47,6 +47,27 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("named OGFormer", "OGFormer"),  # the verb that gives a name is no part of it
     ("Named Entity corpora", "Named Entity corpora"),  # (a capital: no verb)
     ("MT. CycleDistill", "CycleDistill"),  # a span across a sentence end
+    # a model's size or a benchmark's setting is one paper's instance of the term
+    ("a 125M-parameter language model", "language model"),
+    ("a 2B parameter SD3 model", "SD3"),
+    ("the 9-step PhantomWiki", "PhantomWiki"),
+    ("1-Lipschitz neural networks", "1-Lipschitz neural networks"),  # (a property, no size)
+    ("two-layer CNNs", "two-layer CNNs"),
+    ("3D Gaussians", "3D Gaussians"),
+    # what a name is, written beside it, is no part of it
+    ("our novel agent MEME", "MEME"),
+    ("Our DuoGNN code", "DuoGNN"),
+    ("the Qwen2.5-7B-Instruct foundation model", "Qwen2.5-7B-Instruct"),
+    ("one medical dataset (Universal Medical)", "Universal Medical"),
+    ("a language model (LM)", "(LM)"),  # (a short form is a definition's, read elsewhere)
+    ("a graph Transformer model", "graph Transformer"),
+    ("the conditional NF models", "conditional NF"),
+    ("hidden Markov model", "hidden Markov model"),  # a model named after people keeps its head
+    ("dynamic 3D models", "dynamic 3D models"),
+    ("word N-gram models", "word N-gram models"),
+    ("public T2I models", "T2I"),  # who may use it, or that it is frozen, rates nothing
+    ("representative graph Transformers", "graph Transformers"),
+    ("locked T2I model", "T2I"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
