@@ -2425,8 +2425,9 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     return kind
 
 
-#: A benchmark's or environment's name: "MedAgentGym", "LiveCodeBench", "Google Research Football"'s kin.
-_BENCHMARK_NAME = re.compile(r"[a-z0-9](?:Gym|GYM|Bench|BENCH|Arena)\b|\b[A-Z]\w*(?:Gym|Bench)\b"
+#: A benchmark's or environment's name: "MedAgentGym", "LiveCodeBench", "m-ArenaHard-v2.0", "Google Research
+#: Football"'s kin.
+_BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena)(?:\b|(?=[A-Z]))|\b[A-Z]\w*(?:Gym|Bench)\b"
                              r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$")
 
 #: A network's coined name: a capitalised word ending in Net or Former ("DeltaNet", "Informer"), or a

@@ -878,16 +878,18 @@ def test_graph_a_short_form_only_written_before_what_it_modifies_is_no_node():
 
 
 def test_graph_kinds_of_benchmark_and_network_names_and_of_a_topics_narrowing():
-    t1 = "We introduce MedAgentGym, a training environment. Experiments on SMACv2 environments follow."
+    t1 = ("We introduce MedAgentGym, a training environment. Experiments on SMACv2 environments follow, and on "
+          "m-ArenaHard-v2.0 prompts.")
     t2 = "Gated DeltaNet and DiT-XL/2 are strong backbones."
     t3 = "Piecewise normalizing flows model multi-modal densities."
     t4 = "This review compares normalizing flows and autoregressive models."
-    G = _graph([_paper(t1, [("MedAgentGym", t1, {"kind": "method"}), ("SMACv2 environments", t1, {"kind": "task"})]),
+    G = _graph([_paper(t1, [("MedAgentGym", t1, {"kind": "method"}), ("SMACv2 environments", t1, {"kind": "task"}),
+                            ("m-ArenaHard-v2.0", t1, {"kind": "method"})]),
                 _paper(t2, [("Gated DeltaNet", t2, {"kind": "concept"}), ("DiT-XL/2", t2, {"kind": "task"})]),
                 _paper(t3, [("Piecewise normalizing flows", t3, {"kind": "concept"})]),
                 _paper(t4, [("normalizing flows", t4, {"kind": "concept"}), ("autoregressive models", t4)])])
     kind = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
-    assert kind["MedAgentGym"] == kind["SMACv2 environments"] == "dataset"
+    assert kind["MedAgentGym"] == kind["SMACv2 environments"] == kind["m-ArenaHard-v2.0"] == "dataset"
     assert kind["Gated DeltaNet"] == kind["DiT-XL/2"] == "method"
     # normalizing flows are methods in the thesaurus, and so is a kind of them the tagger called a concept
     assert kind["Piecewise normalizing flows"] == "method"

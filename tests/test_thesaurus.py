@@ -593,6 +593,12 @@ def test_graph_online_sgd_pretraining_and_language_modeling_sit_under_their_topi
     assert {"foundation models", "language models"} <= _reach(G, papers[2])
 
 
+def test_thesaurus_reward_models_serve_reinforcement_learning_not_only_llm_alignment():
+    # a blind reader: reward models of driving agents are no LLM alignment
+    t = thesaurus()
+    assert {t.topic("reinforcement learning"), t.topic("LLM alignment")} <= set(t.parents(t.topic("reward models")))
+
+
 @pytest.mark.parametrize("items, topic", [
     pytest.param([("The power of foundation models (FMs) lies in their representations.", ["foundation models"], "method"),
                   ("Large language models (LLMs) fail at length generalization.", ["Large language models"], "method"),
