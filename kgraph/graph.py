@@ -83,6 +83,7 @@ class _Concept:
     defined: Counter = field(default_factory=Counter)  # its long forms as definitions write them ("Branch-and-Cut")
     #: what an appositive calls a name, short forms spelt out ("CLIPTTA, a new gradient-based TTA method")
     called: Counter = field(default_factory=Counter)
+    proposed: bool = False  # a paper proposes it
 
 
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
@@ -585,6 +586,7 @@ def build_graph(
                 c.kinds[m.kind] += 1
                 c.heads[_singular(strip_parentheticals(m.text).split()[-1].lower()) if m.text.split() else ""] += 1
                 c.named |= named
+                c.proposed |= role == "proposes"
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
                     if m.long_form:  # a use of the short form that says what it stands for: "B&C" of Branch-and-Cut
@@ -868,6 +870,7 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
             main.shorts.update(other.shorts)
             main.papers |= other.papers
             main.named |= other.named
+            main.proposed |= other.proposed
             for terms in paper_terms:
                 if key in terms:
                     _fold_entry(terms, key, keys[0])
@@ -2422,6 +2425,9 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         return "method"  # a coined name the tagger called a concept: "CLIP", "GP-UCB", "DANA"
     if kind in ("concept", "task") and _MODEL_NAME.search(label):
         return "method"  # "Gated DeltaNet", "DiT-XL/2": a network's name
+    if c.proposed and kind in ("concept", "task") and is_name(label) and _named(label.split()):
+        return "method"  # what a paper proposes by a coined name whose head says nothing: "Adaptive Length
+        # Penalty", "Reasoning Activation Potential", "SUIT" (a proposed task or notion says so: see above)
     return kind
 
 
@@ -2443,12 +2449,12 @@ _POST_MODIFIER = re.compile(r" (?:for|with|via|of|using|under|in|on|based on) ")
 #: Heads that decide a term's kind ("Rademacher complexity" is a concept, "Mamba models" a method).
 _HEAD_KINDS = (
     ("concept", frozenset("""complexity space process circuit theory bound dimension distribution property inequality
-    theorem lemma formula identity representation stationarity optimality convexity smoothness manifold variable game equation landscape geometry algebra connectivity condition phenomenon
+    theorem lemma formula identity representation view stationarity optimality convexity smoothness manifold variable game equation landscape geometry algebra connectivity condition phenomenon
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability""".split())),
     ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
-    decoder autoencoder sampler solver regularization regularizer sgd adam architecture mechanism layer
+    decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit""".split())
      | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering

@@ -330,7 +330,8 @@ def clean_term(text: str) -> str:
     while words and (words[0].lower() in EVALUATIVE
                      or _is_adverb(words[0]) and len(words) > 1 and words[1].lower() in EVALUATIVE) and not (
             words[0].lower() in _NAMING and words[0][:1].isupper() and len(words) >= 3
-            and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)):
+            and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)) and not (
+            len(words) > 2 and words[0].lower() in _DEGREES and words[1].lower() in _SCALES):
         words.pop(0)
     # a model's size or a benchmark's setting: "a 125M-parameter language model", "a 2B parameter SD3 model",
     # "the 9-step PhantomWiki benchmark" (one paper's instance of the term)
@@ -403,6 +404,12 @@ _MODEL_KINDS = frozenset("foundation language base backbone pretrained pre-train
 #: What a name is, written before it: "agent MEME", "benchmark PhantomWiki".
 _ROLES = frozenset("agent model framework method algorithm benchmark dataset system tool toolkit library "
                    "package platform architecture network".split())
+
+#: "high dimensional MDPs", "low rank adapters": a degree written apart from the scale it qualifies (as in
+#: "high-dimensional") is part of the term, no rating.
+_DEGREES = frozenset("high low large small".split())
+_SCALES = frozenset("dimensional dimension order rank resolution resource fidelity frequency degree variance "
+                    "precision bandwidth".split())
 
 #: Verbs that introduce a name ("a framework named OGFormer", "a method dubbed X").
 _NAMING_VERBS = frozenset("named called dubbed termed coined".split())

@@ -960,3 +960,18 @@ def test_graph_a_name_is_what_its_written_head_or_appositive_says_not_its_last_w
     # "... Classification" and "... Control" end in a task's word, but the first is written as a framework and
     # the tagger read the second as a method; the third's appositive calls it a network (the tagger: a dataset)
     assert kinds["Enhanced Block Classification"] == kinds["Safe-Control"] == kinds["FigConvNet"] == "method"
+
+
+def test_graph_a_proposed_coined_name_whose_head_says_nothing_is_a_method():
+    t1 = "We propose Adaptive Length Penalty (ALP), which shortens reasoning. ALP cuts tokens by half."
+    t2 = "An Offline Targets Extractor (OTE) supplies the labels. We train with Backpropagation Through Time."
+    t3 = "Adaptive Length Penalty is discussed as related work."
+    G = _graph([_paper(t1, [("Adaptive Length Penalty", t1, {"short_form": "ALP", "kind": "concept", "role": "proposes"})]),
+                _paper(t2, [("Offline Targets Extractor", t2, {"kind": "concept", "short_form": "OTE"}),
+                            ("Backpropagation Through Time", t2, {"kind": "concept"})]),
+                _paper(t3, [("Adaptive Length Penalty", t3, {"kind": "concept"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the tagger's "concept" for a name a paper proposes and no head word types; an extractor; BPTT, the
+    # thesaurus's backpropagation
+    assert kinds["Adaptive Length Penalty"] == kinds["Offline Targets Extractor"] == "method"
+    assert kinds.get("backpropagation through time") == "method"

@@ -68,6 +68,8 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("public T2I models", "T2I"),  # who may use it, or that it is frozen, rates nothing
     ("representative graph Transformers", "graph Transformers"),
     ("locked T2I model", "T2I"),
+    ("high dimensional MDPs", "high dimensional MDPs"),  # a degree of a scale, written apart, is no rating
+    ("low rank adapters", "low rank adapters"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
