@@ -723,6 +723,9 @@ def build_graph(
                 th.names.get(concept_key(label)) == key and not c.named and all(
                     re.fullmatch(r"[A-Z][a-z]+", w) and not is_common_word(w) for w in label.split() if not w.islower())
                 and not label.split()[-1][:1].isupper()) or (  # (a mathematician's name: "Lipschitz assumption")
+                # one word the thesaurus spells, capitalised only where a sentence starts: "Posttraining"
+                " " not in label and label[1:].islower() and th.names.get(concept_key(label)) == key) or (
+                topic.label in c.surfaces) or (  # papers write the topic's own label too: "KL divergence"
                 not c.named and not is_name(label) and (
                     len(topic.label.split()) > len(label.split())  # the key dropped a generic head: "kernel methods"
                     or concept_key(label) != key))):  # papers write its synonyms: "self-attention", "attention layers"

@@ -1073,3 +1073,17 @@ def test_thesaurus_tasks_vision_language_models_are_tested_on_are_no_kind_of_the
     for task in ("image captioning", "visual question answering"):
         assert "vision-language models" not in t.above(task, 2)
     assert "question answering" in t.parents("visual question answering")
+
+
+def test_graph_spellings_of_a_topic_meet_and_take_its_label():
+    t1 = "Posttraining shapes what a model says. Reasoning improves."
+    t2 = "We measure KL distances between policies, and the SGD-trained networks drift."
+    t3 = "We bound the KL divergence of the posterior."
+    G = _graph([_paper(t1, ["Posttraining"]), _paper(t2, ["KL distances", "SGD-trained"], "concept"),
+                _paper(t3, ["KL divergence"], "concept")])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # a sentence's capital is no name; "KL distance" is a loose name of the divergence; "SGD-trained" is an
+    # adjective, no second SGD
+    assert "post-training" in labels and "Posttraining" not in labels
+    assert "KL distances" not in labels and all("KL divergence" in _reach(G, p) for p in _papers(G)[1:])
+    assert "SGD-trained" not in labels
