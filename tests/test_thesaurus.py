@@ -1087,3 +1087,12 @@ def test_graph_spellings_of_a_topic_meet_and_take_its_label():
     assert "post-training" in labels and "Posttraining" not in labels
     assert "KL distances" not in labels and all("KL divergence" in _reach(G, p) for p in _papers(G)[1:])
     assert "SGD-trained" not in labels
+
+
+def test_graph_pac_bayes_bounds_are_one_topic_however_written():
+    t1 = "We derive PAC-Bayes bounds for deep networks."
+    t2 = "Our PAC-Bayesian generalization bounds are tight."
+    G = _graph([_paper(t1, ["PAC-Bayes bounds"], "concept"), _paper(t2, ["PAC-Bayesian generalization bounds"], "concept")])
+    nodes = [n for n, d in G.nodes(data=True) if d["kind"] != "paper" and "PAC" in d["label"]]
+    # (one paper's abstract had made three nodes of them: the bounds, the generalization bounds, PAC-Bayes)
+    assert len(nodes) == 1 and len([p for p in G[nodes[0]] if G.nodes[p]["kind"] == "paper"]) == 2
