@@ -677,6 +677,15 @@ def build_graph(
             # (a topic's kind where it narrows the topic's own name: "piecewise normalizing flows" are methods)
             b = same_head[0]
             kinds[key] = topic_kinds[b] if b in topic_kinds and " " in b and key.endswith(" " + b) else kinds[b]
+    for key in nodes:
+        # a name built on a method's name is a method too, whatever the tagger read ("CoT-RAG", called a dataset,
+        # under chain-of-thought), unless its name or its definition says dataset
+        c = concepts[key]
+        label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+        if (kinds[key] == "dataset" and "dataset" not in c.introduced and not DATASET_NAME.match(label)
+                and not _BENCHMARK_NAME.search(label)
+                and any(topic_kinds.get(b, kinds.get(b)) == "method" for b in broader.get(key, ()))):
+            kinds[key] = "method"
     for key in _problem_names(texts, shorts, same) & nodes:  # "two new problems: the USSS and UDSS"
         kinds[key] = "task"
     kinds.update(topic_kinds)  # a thesaurus topic has the kind the thesaurus gives it ("conformal prediction" is a method)

@@ -975,3 +975,14 @@ def test_graph_a_proposed_coined_name_whose_head_says_nothing_is_a_method():
     # thesaurus's backpropagation
     assert kinds["Adaptive Length Penalty"] == kinds["Offline Targets Extractor"] == "method"
     assert kinds.get("backpropagation through time") == "method"
+
+
+def test_graph_a_name_built_on_a_methods_name_is_a_method():
+    t1 = "Chain-of-thought (CoT) prompting helps. On 2WikiMultiHopQA, CoT-RAG with Memento improves."
+    t2 = "We study chain-of-thought reasoning in small models."
+    G = _graph([_paper(t1, [("Chain-of-thought (CoT) prompting", t1, {"long_form": "Chain-of-thought", "short_form": "CoT"}),
+                            ("CoT-RAG", t1, {"kind": "dataset"}), ("2WikiMultiHopQA", t1, {"kind": "dataset"})]),
+                _paper(t2, [("chain-of-thought reasoning", t2)])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the tagger read a named pipeline as a dataset; it is chain-of-thought's kind, a method
+    assert kinds["CoT-RAG"] == "method" and kinds["2WikiMultiHopQA"] == "dataset"
