@@ -1096,3 +1096,14 @@ def test_graph_pac_bayes_bounds_are_one_topic_however_written():
     nodes = [n for n, d in G.nodes(data=True) if d["kind"] != "paper" and "PAC" in d["label"]]
     # (one paper's abstract had made three nodes of them: the bounds, the generalization bounds, PAC-Bayes)
     assert len(nodes) == 1 and len([p for p in G[nodes[0]] if G.nodes[p]["kind"] == "paper"]) == 2
+
+
+def test_graph_spectral_bias_is_an_implicit_bias_no_spectral_method():
+    t1 = "These analytical results expose a pronounced spectral bias of diffusion models."
+    t2 = "We apply spectrum scaling to the state matrices of Mamba."
+    t3 = "We study the implicit bias of flat minima."
+    G = _graph([_paper(t1, ["spectral bias"], "concept"), _paper(t2, ["spectrum scaling"]),
+                _paper(t3, ["implicit bias"], "concept")])
+    p1, p2, _ = _papers(G)
+    # (the thesaurus's "spectral ..." mark had put the learning phenomenon under spectral methods, joining the two)
+    assert "implicit bias" in _reach(G, p1) and "spectral methods" not in _reach(G, p1)
