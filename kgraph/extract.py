@@ -28,7 +28,12 @@ __all__ = ["extract", "extract_many", "extractor_version", "pipeline", "tokenize
 log = logging.getLogger("kgraph")
 
 #: Bump when the rules or the tagger settings change what extraction returns (it keys the cache).
-RULES_VERSION = "23"
+RULES_VERSION = "24"
+
+
+#: spaCy's arithmetic infix ("3-1", "2+2"), but no hyphen after a word's letters and digits ("Qwen3-1.7B").
+_NAME_DIGIT_HYPHEN = (r"(?<=[0-9])[+\*^](?=[0-9-])"
+                      r"|(?<![A-Za-z][0-9])(?<![A-Za-z][0-9]{2})(?<![A-Za-z][0-9]\.[0-9])(?<=[0-9])-(?=[0-9-])")
 
 
 def tokenizer_pipeline() -> Language:
@@ -40,6 +45,10 @@ def tokenizer_pipeline() -> Language:
     # "ViT-L."), as it would an initial's: the name then keeps the stop and the sentence does not end there
     suffixes = [*nlp.Defaults.suffixes, r"(?<=[0-9\-][A-Z])\."]
     nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
+    # and it splits a hyphen between digits as arithmetic, also inside a model's name ("Qwen3-1.7B",
+    # "Llama3.2-3B" became "Qwen3", "-", "1.7B"): not after a word's letters and digits ("pages 1-10" still splits)
+    infixes = [_NAME_DIGIT_HYPHEN if p == r"(?<=[0-9])[+\-\*^](?=[0-9-])" else p for p in nlp.Defaults.infixes]
+    nlp.tokenizer.infix_finditer = spacy.util.compile_infix_regex(infixes).finditer
     nlp.add_pipe("sentencizer")
     return nlp
 

@@ -1235,6 +1235,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
         if key in _WORD_METRICS and not c.shorts and not any(ch.isupper() for f in c.surfaces for ch in f):
             return False  # "tree cover maps", "a density map": no mAP
+        if (len(c.papers) < 2 and not c.shorts and not c.proposed
+                and all(_name_described(f) in concepts for f in c.surfaces)):
+            return False  # "sequential Mamba", "causal Mamba": one paper's words about a name, which is the node
         if _has_name(c) or c.shorts and len(c.papers) >= 2:
             return True
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
@@ -1441,6 +1444,27 @@ def _has_name(c: _Concept) -> bool:
     """True for a concept written as a name: proposed or read as one, a name of its own as written
     (:func:`_own_name`), or a named dataset that is an ordinary word too ("Switchboard", "Reuters")."""
     return c.named or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt)
+
+
+def _name_described(surface: str) -> str | None:
+    """The key of the coined name a phrase describes with adjectives only, else None.
+
+    >>> _name_described("sequential Mamba"), _name_described("linear-complexity Mamba")
+    ('mamba', 'mamba')
+    >>> _name_described("graph Transformer"), _name_described("online SGD"), _name_described("Mamba")
+    (None, None, None)
+    """
+    *before, name = surface.split() or [""]
+    if (not before or not is_name(name) or is_eponym(name) or is_common_word(name)
+            or not re.search(r"[a-z]", name)):  # (an acronym's variants are terms: "sparse PCA", "online SGD")
+        return None
+    for w in before:
+        if not w.islower() or w in _FUNCTION_WORDS:
+            return None
+        pos = _pos(w) if "-" not in w else _pos(w.split("-")[-1])
+        if "-" not in w and ("ADJ" not in pos or "NOUN" in pos) or "-" in w and "NOUN" in _pos(w.split("-")[0]) and "ADJ" not in pos:
+            return None
+    return concept_key(name)
 
 
 def _adjective_alone(c: _Concept) -> bool:

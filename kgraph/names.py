@@ -20,7 +20,7 @@ from functools import lru_cache
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "MODEL_NAME", "ORGANIZATIONS", "is_language", "named_spans"]
+           "MODEL_NAME", "ORGANIZATIONS", "countries", "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -210,6 +210,19 @@ def _languages() -> frozenset[str]:
 #: "Hebrew texts" (not a corpus, which may be one: "the Hebrew corpus").
 _LANGUAGES = re.compile(r"^(\w[\w ]*?)(?:\s*(?:-|/|–|\s+to\s+|\s+and\s+)\s*(\w[\w ]*?))?"
                         r"(?:\s+(?:languages?|texts?|data|documents?|sentences?|words?|phrases?|side))?$", re.I)
+
+
+@lru_cache(maxsize=1)
+def countries() -> frozenset[str]:
+    """The names of the world's countries (ISO 3166, from pycountry), lower case: "germany", "netherlands"."""
+    import pycountry
+
+    names = set()
+    for country in pycountry.countries:
+        for name in (country.name, getattr(country, "common_name", None)):
+            if name:  # "Netherlands, Kingdom of the"
+                names.add(name.split(",")[0].lower())
+    return frozenset(names)
 
 
 def is_language(label: str) -> bool:

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import ORGANIZATIONS
+from .names import ORGANIZATIONS, countries
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -58,6 +58,7 @@ significant insignificant notable noticeable dramatic rapid slow fast faster qui
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
 fine-tuned finetuned foundational representative public publicly proprietary commercial locked
+open-source closed-source open-weight post-trained
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -368,16 +369,17 @@ def clean_term(text: str) -> str:
         words.pop()
     # "the Qwen2.5-7B-Instruct foundation model", "a GPT-2 language model": a kind of model after its name
     if (len(words) > 2 and _singular(words[-1].lower()) in NAME_HEADS and words[-2].lower() in _MODEL_KINDS
-            and _named(words[:-2])):
-        words = words[:-2]
+            and _named(words[:-2]) and any(_CODED_NAME.search(w) for w in words[:-2])):
+        words = words[:-2]  # (a coined name: "Multimodal language models", "Non-Euclidean foundation models" stay)
     # "our novel agent MEME", "the benchmark PhantomWiki": what it is, then its name
     if (len(words) == 2 and words[0].lower() in _ROLES and is_name(words[1])
             and sum(ch.isupper() for ch in words[1]) >= 2):
         words.pop(0)
     # "the computer program SPRINT", "an intensional logic translator LILT": a description, then the name it gives
     # (a noun phrase naming what it is, no preposition: "the convergence of local SGD" stays)
-    if (len(words) > 2 and is_name(words[-1]) and sum(ch.isupper() for ch in words[-1]) >= 2 and len(words[-1]) >= 3
-            and all(w.isalpha() and w.islower() and w not in _FUNCTION for w in words[:-1])
+    if (len(words) > 2 and is_name(words[-1]) and len(words[-1]) >= 3
+            and (sum(ch.isupper() for ch in words[-1]) >= 2 or words[-2].lower() in _ROLES)
+            and all(w.replace("-", "").isalpha() and w.islower() and w not in _FUNCTION for w in words[:-1])
             and "ADJ" not in _pos(words[-2]) and ("NOUN" in _pos(words[-2]) or not _pos(words[-2]))):
         words = words[-1:]
     if len(words) > 1 and words[0] in _NAMING_VERBS and words[1][:1].isupper():
@@ -399,6 +401,8 @@ _DESCRIBED_NAME = re.compile(r"(?:[a-z][\w\-]*\s+)*(?:datasets?|benchmarks?|corp
                              r"frameworks?|algorithms?)\s+\(([A-Z][^()]*)\)")
 
 #: Kinds of model written between a model's name and "model": "Qwen2.5-7B-Instruct foundation model".
+#: A coined name's word: a digit, an acronym, or a capital inside a word ("Qwen2.5", "GPT", "LLaMA").
+_CODED_NAME = re.compile(r"\d|\b[A-Z]{2,}|[a-z][A-Z]")
 _MODEL_KINDS = frozenset("foundation language base backbone pretrained pre-trained vision".split())
 
 #: What a name is, written before it: "agent MEME", "benchmark PhantomWiki".
@@ -427,7 +431,7 @@ _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
                        "technique scheme module system formalism feature software toolkit encoder decoder "
-                       "generator backbone detector head code codebase implementation".split())
+                       "generator backbone detector head code codebase implementation optimizer".split())
 
 
 #: Mathematicians' names that the field writes as modifiers of a model or method, never alone: a "Markov model"
@@ -560,8 +564,12 @@ def is_junk(term: str) -> bool:
         return True
     if "-" in last and _HYPHEN_ADJ.search(last.lower()):
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
-    if " ".join(lower) in ORGANIZATIONS:
-        return True  # "OpenAI", "Deepseek": who made a model, not a concept
+    if " ".join(lower) in ORGANIZATIONS or " ".join(lower).removeprefix("the ") in countries():
+        return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
+    if re.search(r"\bO\(", term):
+        return True  # "O(B) run": a bound's notation, cut from its sentence
+    if len(words) > 1 and _is_adverb(words[0]) and lower[1].endswith("ing") and "NOUN" not in _pos(lower[1]):
+        return True  # "automatically detecting large language models": a clause
     if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
         return True  # "open-source" (counterparts), "off-the-shelf" (models)
     if len(words) == 1 and "-" in last and not acronym:

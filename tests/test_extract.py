@@ -100,6 +100,16 @@ def test_extract_never_raises_on_generated_text():
             assert text[m.start_char:m.end_char] == m.text and m.kind in KINDS
 
 
+def test_a_hyphen_between_digits_splits_a_range_but_not_a_models_name():
+    from kgraph.extract import tokenizer_pipeline
+
+    doc = tokenizer_pipeline()("Gains in Llama3.2-3B and Qwen3-1.7B over pages 1-10 and 2+2.")
+    assert [t.text for t in doc] == ["Gains", "in", "Llama3.2-3B", "and", "Qwen3-1.7B", "over", "pages", "1", "-", "10",
+                                     "and", "2", "+", "2", "."]
+    # (the name had been cut into "Qwen3", "-", "1.7B", and the tagger took "Qwen3-1" for a model)
+    assert not any(m.text == "Qwen3-1" for m in kgraph.extract("Priming helps Llama3.2-3B and Qwen3-1.7B agents."))
+
+
 def test_a_full_stop_after_a_names_last_capital_ends_the_sentence():
     from kgraph.extract import tokenizer_pipeline
 

@@ -58,6 +58,11 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("our novel agent MEME", "MEME"),
     ("Our DuoGNN code", "DuoGNN"),
     ("the Qwen2.5-7B-Instruct foundation model", "Qwen2.5-7B-Instruct"),
+    ("Multimodal language models", "Multimodal language models"),  # (no coined name: a sentence's capital)
+    ("linear complexity state-space model Mamba", "Mamba"),
+    ("the Adam optimizer", "Adam"),
+    ("open-source vision-language models", "vision-language models"),  # who may use it rates nothing
+    ("Non-Euclidean foundation models", "Non-Euclidean foundation models"),
     ("one medical dataset (Universal Medical)", "Universal Medical"),
     ("a language model (LM)", "(LM)"),  # (a short form is a definition's, read elsewhere)
     ("a graph Transformer model", "graph Transformer"),
@@ -93,6 +98,9 @@ def test_terms_split_coordination(phrase, terms):
     "PH-based", "IRM-free", "multi-task", "first-order", "Fully-Corrective",           # modifiers without a head
     "- value associations", "upper-", "model training",
     "L2C-Insert builds solutions",                                                      # a name, a verb, its object
+    "Germany", "the Netherlands", "Japan",                                              # where data came from
+    "O(B) run", "automatically detecting large language models",                        # a bound, a clause
+    "RL-ready", "non-RL-ready", "SGD-trained",                                          # adjectives alone
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
