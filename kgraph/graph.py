@@ -609,7 +609,7 @@ def build_graph(
                     called = _called(paper.abstract, m.end_char)
                     if called:
                         c.called[_expand(called, expand)] += 1
-                elif not m.long_form and is_name(surface) and " " not in surface:
+                elif not m.long_form and " " not in surface and is_name(surface):
                     # a name the paper uses, with an appositive: "FigConvNet, a factorized implicit global
                     # convolution network" (the tagger, taught that a named resource is Material, said dataset)
                     introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
@@ -1455,7 +1455,7 @@ def _name_described(surface: str) -> str | None:
     (None, None, None)
     """
     *before, name = surface.split() or [""]
-    if (not before or not is_name(name) or is_eponym(name) or is_common_word(name)
+    if (not before or not name[:1].isupper() or not is_name(name) or is_eponym(name) or is_common_word(name)
             or not re.search(r"[a-z]", name)):  # (an acronym's variants are terms: "sparse PCA", "online SGD")
         return None
     for w in before:

@@ -269,6 +269,7 @@ def is_common_word(word: str) -> bool:
     return bool(getAllLemmas(first))
 
 
+@lru_cache(maxsize=1 << 16)
 def is_name(text: str) -> bool:
     """True for a name rather than a phrase: an acronym, a capitalised word past the first, a digit.
 
