@@ -641,7 +641,7 @@ def build_graph(
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
     areas = _areas(th)
-    nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas)
+    nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas, _written_in_lower_case(concepts, texts))
     up = _add_topics(nodes, broader, fold, concepts, th)
     # a topic the thesaurus knows, or a name a paper defines, that leads to no node at all stays a node of its
     # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"
@@ -1161,7 +1161,7 @@ def _own_name(surface: str) -> bool:
 
 
 def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]], th: Thesaurus,
-               areas: frozenset[str]):
+               areas: frozenset[str], lower: Container[str] = frozenset()):
     """Choose the concept nodes and their ``broader`` terms.
 
     A key is a node when it is a name (coined, capitalised, defined or
@@ -1289,7 +1289,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
 
     # an ordinary word alone is a term only where the thesaurus says so: "bandits" and "entropy" are, and
     # "corpus", "sentences", "building", "Bayesian" never (however many phrases end in them)
-    for key in [k for k in nodes if not _lone_word_is_term(k, concepts[k], th)]:
+    for key in [k for k in nodes if not _lone_word_is_term(k, concepts[k], th, lower)]:
         nodes.discard(key)
         verdict[key] = False
     # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound"); one that
@@ -1461,8 +1461,11 @@ def _name_described(surface: str) -> str | None:
     for w in before:
         if not w.islower() or w in _FUNCTION_WORDS:
             return None
-        pos = _pos(w) if "-" not in w else _pos(w.split("-")[-1])
-        if "-" not in w and ("ADJ" not in pos or "NOUN" in pos) or "-" in w and "NOUN" in _pos(w.split("-")[0]) and "ADJ" not in pos:
+        if "-" in w:  # a compound modifier ("linear-complexity"), unless a thing's name leads it ("graph-based")
+            parts = w.split("-")
+            if "NOUN" in _pos(parts[0]) and "ADJ" not in _pos(parts[-1]):
+                return None
+        elif "ADJ" not in _pos(w) or "NOUN" in _pos(w):  # an adjective only ("conditional" is a noun too)
             return None
     return concept_key(name)
 
@@ -1473,7 +1476,22 @@ def _adjective_alone(c: _Concept) -> bool:
     return any(" " not in f and _HYPHEN_ADJ.search(f) and not is_name(f) for f in list(c.surfaces) + list(c.defined))
 
 
-def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
+def _written_in_lower_case(concepts: dict[str, _Concept], texts) -> frozenset[str]:
+    """The lone words the corpus's terms capitalise only at a sentence's start ("Multimodal methods based on ...")
+    that its abstracts also write in lower case ("multimodal integration"): ordinary words, no names."""
+    title = {key for key, c in concepts.items() if " " not in key and c.surfaces and not c.shorts
+             and all(re.fullmatch(r"[A-Z][a-z]+", f) for f in c.surfaces)}
+    found: set[str] = set()
+    if title:
+        for text in texts:
+            found.update(w for w in _LOWER_WORD.findall(text.plain) if w in title)
+    return frozenset(found)
+
+
+_LOWER_WORD = re.compile(r"(?<![\w\-/.@])[a-z]+(?![\w\-/]|\.\w)")  # (not inside an address: "github.com/x/visconde")
+
+
+def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus, lower: Container[str] = frozenset()) -> bool:
     """False for one ordinary word the thesaurus does not know as a topic: no node, however often it is written.
 
     A word alone is ambiguous ("corpus", "recognition", "grammar", "object"); only a name ("Mamba", "CART"),
@@ -1489,6 +1507,8 @@ def _lone_word_is_term(key: str, c: _Concept, th: Thesaurus) -> bool:
         return True
     if is_eponym(key.capitalize()):
         return False
+    if key in lower:
+        return False  # "Multimodal" at a sentence's start, "multimodal" elsewhere: an ordinary word
     if c.shorts or _has_name(c):
         return True
     return not is_common_word(key)  # (the key: "Dictionary construction" and "tensor method" are a word each)
@@ -2463,7 +2483,7 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         return "method"  # "Gated DeltaNet", "DiT-XL/2": a network's name
     if c.proposed and kind in ("concept", "task") and is_name(label) and _named(label.split()):
         return "method"  # what a paper proposes by a coined name whose head says nothing: "Adaptive Length
-        # Penalty", "Reasoning Activation Potential", "SUIT" (a proposed task or notion says so: see above)
+        # Penalty" (a proposed task or notion says so: its definition or head word, above)
     return kind
 
 

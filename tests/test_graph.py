@@ -997,3 +997,15 @@ def test_graph_adjectives_on_a_coined_name_are_the_name():
     # one paper's words about a name are no kind of it (a blind reader found seven Mamba nodes and no Mamba)
     assert "Mamba" in labels and not any("Mamba" in label and label != "Mamba" for label in labels)
     assert all(G.has_edge(p, "concept:mamba") for p, d in G.nodes(data=True) if d["kind"] == "paper")
+
+
+def test_graph_a_word_capitalised_only_at_a_sentences_start_is_no_name():
+    t1 = "Multimodal methods based on CLIP generalize. We study multimodal integration."
+    t2 = "Multimodal methods fail on rare classes."
+    t3 = "Visconde answers questions. Code is at https://github.com/x/visconde."
+    G = _graph([_paper(t1, [("Multimodal methods", t1), ("CLIP", t1)]), _paper(t2, [("Multimodal methods", t2)]),
+                _paper(t3, [("Visconde", t3)])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the corpus writes "multimodal" in lower case: an ordinary word, though a sentence capitalised it; a name
+    # written in lower case only in a web address stays a name
+    assert "Multimodal" not in labels and "Visconde" in labels
