@@ -41,7 +41,7 @@ from .community import communities
 from .lexicon import HYPHEN_PREFIXES
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME, is_language
 from .thesaurus import Thesaurus, thesaurus
-from .terms import (_HYPHEN_ADJ, _NOMINAL, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_junk, is_name, is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
 from .types import KINDS, ROLES, Mention, Paper
@@ -1134,9 +1134,6 @@ def _topic_names(th: Thesaurus, key: str) -> list[str]:
     return [concept_key(name) for name in topic.names] if topic is not None else []
 
 
-#: Acronyms of computing at large, which name no term of the field ("GPU parallelization", "CPU time").
-_COMPUTING = frozenset("GPU GPUs CPU CPUs TPU TPUs API APIs RAM".split())
-
 
 def _own_name(surface: str) -> bool:
     """True for a name (:func:`kgraph.terms.is_name`) that is not only a name's kind of data ("MRI scanner").
@@ -1155,7 +1152,7 @@ def _own_name(surface: str) -> bool:
     if (len(words) > 1 and EPONYM_ADJECTIVE.match(surface) and _singular(words[-1].lower()) == "dataset"
             and not any(is_name(w) for w in words[1:])):
         return False  # "Gaussian image datasets": a person's adjective names no data set
-    if any(w in _COMPUTING for w in words) and all(w in _COMPUTING or not is_name(w) for w in words):
+    if any(w in COMPUTING for w in words) and all(w in COMPUTING or not is_name(w) for w in words):
         return False  # "GPU parallelization": the hardware is named, not a term
     return is_name(surface)
 
@@ -1536,7 +1533,7 @@ def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, lis
     for key in sorted(nodes):
         c = concepts[key]
         for form in list(c.surfaces) + list(c.shorts):
-            if " " not in form and is_name(form) and form not in _COMPUTING:
+            if " " not in form and is_name(form) and form not in COMPUTING:
                 index.setdefault(form, key)
     out: dict[str, list[str]] = {}
     for form, key in index.items():

@@ -410,8 +410,10 @@ _MODEL_KINDS = frozenset("foundation language base backbone pretrained pre-train
 _ROLES = frozenset("agent model framework method algorithm benchmark dataset system tool toolkit library "
                    "package platform architecture network".split())
 
-#: Hardware a model runs on, as a term's head: no concept of the field.
-_HARDWARE = frozenset("gpu gpus cpu cpus tpu tpus fpga fpgas".split())
+#: What a model runs on or is called through, written as acronyms: as a term's head no concept of the field
+#: ("NVIDIA T4 GPU", "LLM API"), and no name that makes a term one ("GPU parallelization").
+COMPUTING = frozenset("GPU GPUs CPU CPUs TPU TPUs FPGA FPGAs API APIs RAM".split())
+_COMPUTING_WORDS = frozenset(w.lower() for w in COMPUTING)
 
 #: "high dimensional MDPs", "low rank adapters": a degree written apart from the scale it qualifies (as in
 #: "high-dimensional") is part of the term, no rating.
@@ -570,8 +572,8 @@ def is_junk(term: str) -> bool:
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
     if " ".join(lower) in ORGANIZATIONS or " ".join(lower).removeprefix("the ") in countries():
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
-    if lower[-1] in _HARDWARE:
-        return True  # "NVIDIA T4 GPU", "TPU": what a model ran on
+    if lower[-1] in _COMPUTING_WORDS:
+        return True  # "NVIDIA T4 GPU", "TPUs", "LLM API": what a model ran on or was called through
     if re.search(r"\bO\(", term):
         return True  # "O(B) run": a bound's notation, cut from its sentence
     if len(words) > 1 and _is_adverb(words[0]) and lower[1].endswith("ing") and "NOUN" not in _pos(lower[1]):

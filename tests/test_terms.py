@@ -101,7 +101,7 @@ def test_terms_split_coordination(phrase, terms):
     "Germany", "the Netherlands", "Japan",                                              # where data came from
     "O(B) run", "automatically detecting large language models",                        # a bound, a clause
     "RL-ready", "non-RL-ready", "SGD-trained",                                          # adjectives alone
-    "NVIDIA T4 GPU", "TPUs",                                                            # hardware
+    "NVIDIA T4 GPU", "TPUs", "LLM API",                                                 # what a model runs on
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
