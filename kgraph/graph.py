@@ -150,6 +150,8 @@ def _as_definition(m: Mention) -> Mention:
     True
     >>> _as_definition(Mention("MGRPO (Multi-layer GRPO)", 0, 24, "method")).long_form
     'Multi-layer GRPO'
+    >>> _as_definition(Mention("full Gauss-Newton (GN) preconditioning", 0, 38, "method")).long_form
+    'Gauss-Newton'
     """
     if m.long_form or m.short_form:
         return m
@@ -162,6 +164,9 @@ def _as_definition(m: Mention) -> Mention:
             return replace(m, long_form=found.group("long").strip(), short_form=found.group("short"))
         return m
     long, short, tail = found.group("long").strip(), found.group("short"), found.group("tail").split()
+    best = best_long_form(short, long)
+    if best and best != long and long.endswith(" " + best) and long[:-len(best)].islower():
+        long = best  # "full Gauss-Newton (GN) preconditioning": GN is Gauss-Newton, "full" is this use's
     # (one hyphenated word is a long form when it is a name: "Follow-the-Perturbed-Leader", not "out-of-distribution")
     if (len(long.split()) < 2 and not ("-" in long and is_name(long)) or best_long_form(short, long) != long or len(tail) > 2
             or any(w.lower() in _FUNCTION_WORDS for w in tail)):
@@ -455,6 +460,16 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
             term = _keep_long(long, clean_term(f"{long} {tail}"))
             if term and not is_junk(term) and concept_key(term) != concept_key(long):
                 last = long.split()[-1].lower()
+                words = term.lower().split()
+                while len(words) > 1 and words[-1] in GENERIC_HEADS:
+                    words.pop()  # ("... bandit problem": the bandit says what it is)
+                head = words[-1]
+                if (not m.text.startswith(long) and len(words) > len(long.split()) and head == _singular(head)
+                        and head not in GENERIC_HEADS):
+                    # "full Gauss-Newton (GN) preconditioning", "the noise-free Gaussian Process (GP) bandit
+                    # problem": a definition inside a longer term, which is a term too (instances of the
+                    # defined thing are not: "fast magnetic resonance imaging (MRI) scans")
+                    return ((long, True), (term, True))
                 if "NOUN" in _pos(last) or _NOMINAL.search(last):
                     return ((long, True),)  # "large language model (LLM) training": LLM names the model
                 # "Generalized Class-Aware weighted (GCA) losses" names the losses
@@ -1405,9 +1420,13 @@ def _metric_variant(key: str, label: str) -> bool:
     (True, False)
     >>> _metric_variant("semantic dependency f1", "semantic dependencies F1")
     False
+    >>> _metric_variant("macro f1", "macro-F1"), _metric_variant("gpt 4", "GPT-4")
+    (True, False)
     """
     words = key.split()
     written = label.split()
+    if len(written) == 1 and "-" in label and label.split("-")[0][1:].islower():
+        written = label.rsplit("-", 1)  # "macro-F1", "mean-IoU": the word before joined by a hyphen ("X-MAP" no)
     last = written[-1] if written else ""
     # one modifier, as written ("entity-level", "macro-average"): "semantic dependencies F1" is a result, no variant
     return (len(words) > 1 and len(written) == 2 and words[-1] in METRIC_KEYS
@@ -2489,9 +2508,11 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
 _BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena)(?:\b|(?=[A-Z]))|\b[A-Z]\w*(?:Gym|Bench)\b"
                              r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$")
 
-#: A network's coined name: a capitalised word ending in Net or Former ("DeltaNet", "Informer"), or a
+#: A network's coined name: a capitalised word ending in Net or Former ("DeltaNet", "Informer") or in a kind of
+#: network's or optimizer's short form ("SignSGD", "StyleGAN", "BiLSTM"), or a
 #: diffusion transformer's or vision transformer's size ("DiT-XL/2", "ViT-B/16").
-_MODEL_NAME = re.compile(r"\b[A-Z]\w*[a-z](?:Net|Former|former)\b|\b(?:DiT|ViT|SiT)-[A-Z]+(?:/\d+)?\b")
+_MODEL_NAME = re.compile(r"\b[A-Z]\w*[a-z](?:Net|Former|former|SGD|GAN|GNN|CNN|RNN|LSTM|VAE)s?\b"
+                         r"|\b(?:DiT|ViT|SiT)-[A-Z]+(?:/\d+)?\b")
 
 
 
@@ -2515,6 +2536,7 @@ _HEAD_KINDS = (
     localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
     seriation allocation scheduling routing problem generalization minimization quantification""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite".split())),
+    ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )
 #: Heads of a kind of data rather than a dataset.
 _DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video "

@@ -20,7 +20,7 @@ from functools import lru_cache
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "MODEL_NAME", "ORGANIZATIONS", "countries", "is_language", "named_spans"]
+           "MODEL_NAME", "ORGANIZATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -55,6 +55,10 @@ MODEL_NAME = re.compile(
 #: Organisations that make models, named alone: no concept ("OpenAI", "DeepSeek").
 ORGANIZATIONS = frozenset("""openai deepseek google meta microsoft anthropic nvidia deepmind huggingface alibaba
 baidu tencent bytedance ibm apple apache github""".split()) | {"google deepmind", "hugging face", "mistral ai", "meta ai"}
+#: Software a model is built with or a system runs on, named alone: no concept of the field, and no data set
+#: ("MySQL and PostgreSQL", which the tagger reads as SciERC's Material).
+SOFTWARE = frozenset("""mysql postgresql postgres sqlite mongodb redis spark hadoop kubernetes docker linux
+pytorch tensorflow keras numpy scipy pandas scikit-learn sklearn matlab""".split())
 #: Head words that make a name a dataset: "the Amazon Reviews dataset", "CoNLL 2012 English test set".
 DATASET_HEADS = frozenset("dataset datasets corpus corpora benchmark benchmarks treebank treebanks suite".split())
 #: Words after a metric's name that keep it a metric: "BLEU score", "F1 scores".

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import ORGANIZATIONS, countries
+from .names import ORGANIZATIONS, SOFTWARE, countries
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -314,6 +314,8 @@ def clean_term(text: str) -> str:
     ('sharpness', 'Federated Learning with Individualized Updates')
     >>> clean_term("named OGFormer"), clean_term("MT. CycleDistill")
     ('OGFormer', 'CycleDistill')
+    >>> clean_term("ICL-enhanced Vision-Language Models"), clean_term("retrieval-augmented generation")
+    ('Vision-Language Models', 'retrieval-augmented generation')
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     text = re.sub(r"^[\"\u201c\u201d\u2018`]+|[\"\u201c\u201d\u2019`]+$", "", text)  # a quoted name: '"Federated ..."'
@@ -334,6 +336,10 @@ def clean_term(text: str) -> str:
             words[0].lower() in _NAMING and words[0][:1].isupper() and len(words) >= 3
             and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)) and not (
             len(words) > 2 and words[0].lower() in _DEGREES and words[1].lower() in _SCALES):
+        words.pop(0)
+    # "ICL-enhanced Vision-Language Models", "NSCL-trained representations": what one paper did to a thing, by
+    # a named method; the thing is the term ("retrieval-augmented generation", no acronym, stays one)
+    if len(words) > 1 and _BY_NAMED_METHOD.fullmatch(words[0]):
         words.pop(0)
     # a model's size or a benchmark's setting: "a 125M-parameter language model", "a 2B parameter SD3 model",
     # "the 9-step PhantomWiki benchmark" (one paper's instance of the term)
@@ -358,9 +364,11 @@ def clean_term(text: str) -> str:
     # "CLIP models", "NCO model", "Zone of Proximal Development theory": the name is the term (but a head
     # written as part of a title is the name's: "Discourse Representation Theory")
     while (len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS and _named(words[:-1])
-           and not (len(words) == 2 and is_eponym(words[0]))
-           and not (len(words) > 2 and words[-1][:1].isupper() and not words[-1].isupper())):
-        words.pop()
+           and not (len(words) == 2 and is_eponym(words[0])) and not (_singular(words[-1].lower()) == "objective" and _HYPHEN_ADJ.search(words[-2].lower()))
+           and not (words[-1][:1].isupper() and not words[-1].isupper()
+                    and (len(words) > 2 or all(p[1:].islower() and is_common_word(p)
+                                                            for p in words[0].split("-"))))):
+        words.pop()  # ("Vision-Language Models": the head of a title of ordinary words)
     # "a graph Transformer model", "the conditional NF models": a kind of the named model, without the head
     # (a model named after people stays: "hidden Markov model", "Bradley-Terry model"; so do "dynamic 3D models"
     # and "word N-gram models", where the capital is no name)
@@ -397,6 +405,10 @@ def clean_term(text: str) -> str:
 #: A model's size or a benchmark's setting, written before it: "125M-parameter", "2B", "7B-scale", "9-step".
 _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
 
+#: A named method's short form and a participle, before what it was used on: "ICL-enhanced", "RL-tuned".
+_BY_NAMED_METHOD = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*-(?:enhanced|trained|tuned|assisted|powered|"
+                              r"empowered|equipped|finetuned|fine-tuned)")
+
 #: A kind of resource in lower case, then its name in brackets: "medical dataset (Universal Medical)".
 _DESCRIBED_NAME = re.compile(r"(?:[a-z][\w\-]*\s+)*(?:datasets?|benchmarks?|corpus|corpora|models?|methods?|"
                              r"frameworks?|algorithms?)\s+\(([A-Z][^()]*)\)")
@@ -404,7 +416,7 @@ _DESCRIBED_NAME = re.compile(r"(?:[a-z][\w\-]*\s+)*(?:datasets?|benchmarks?|corp
 #: Kinds of model written between a model's name and "model": "Qwen2.5-7B-Instruct foundation model".
 #: A coined name's word: a digit, an acronym, or a capital inside a word ("Qwen2.5", "GPT", "LLaMA").
 _CODED_NAME = re.compile(r"\d|\b[A-Z]{2,}|[a-z][A-Z]")
-_MODEL_KINDS = frozenset("foundation language base backbone pretrained pre-trained vision".split())
+_MODEL_KINDS = frozenset("foundation language base backbone pretrained pre-trained vision teacher student".split())
 
 #: What a name is, written before it: "agent MEME", "benchmark PhantomWiki".
 _ROLES = frozenset("agent model framework method algorithm benchmark dataset system tool toolkit library "
@@ -435,7 +447,7 @@ _NAMING = frozenset("""simple multiple efficient large novel fast small tiny big
 _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic vanilla plain".split())
 
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
-NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family "
+NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family objective "
                        "technique scheme module system formalism feature software toolkit encoder decoder "
                        "generator backbone detector head code codebase implementation optimizer".split())
 
@@ -572,8 +584,12 @@ def is_junk(term: str) -> bool:
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
     if " ".join(lower) in ORGANIZATIONS or " ".join(lower).removeprefix("the ") in countries():
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
+    if " ".join(lower) in SOFTWARE:
+        return True  # "PostgreSQL", "PyTorch": what a system runs on or a model is written in
     if lower[-1] in _COMPUTING_WORDS:
         return True  # "NVIDIA T4 GPU", "TPUs", "LLM API": what a model ran on or was called through
+    if re.fullmatch(r"non-[A-Z][\w\-]*[A-Z][\w\-]*s", term):
+        return True  # "non-USFs": the flows a paper's own class is set against, no class of their own
     if re.search(r"\bO\(", term):
         return True  # "O(B) run": a bound's notation, cut from its sentence
     if len(words) > 1 and _is_adverb(words[0]) and lower[1].endswith("ing") and "NOUN" not in _pos(lower[1]):

@@ -1009,3 +1009,38 @@ def test_graph_a_word_capitalised_only_at_a_sentences_start_is_no_name():
     # the corpus writes "multimodal" in lower case: an ordinary word, though a sentence capitalised it; a name
     # written in lower case only in a web address stays a name
     assert "Multimodal" not in labels and "Visconde" in labels
+
+
+def test_graph_a_definition_inside_a_longer_term_defines_its_short_form_and_keeps_the_term():
+    t1 = ("We apply full Gauss-Newton (GN) preconditioning to transformers. Full GN updates beat existing optimizers, "
+          "and the GN approximation is effective.")
+    t2 = "We revisit Gauss-Newton methods for training deep networks."
+    t3 = "We study the noise-free Gaussian Process (GP) bandit problem; our GP bandits algorithm is optimal."
+    t4 = "Routine magnetic resonance imaging (MRI) scans are slow; we train on MRI data."
+    G = _graph([
+        _paper(t1, [("full Gauss-Newton (GN) preconditioning", t1), ("Full GN updates", t1), ("optimizers", t1),
+                    ("GN approximation", t1)]),
+        _paper(t2, [("Gauss-Newton methods", t2)]),
+        _paper(t3, [("noise-free Gaussian Process (GP) bandit problem", t3, {"kind": "task"}), ("GP bandits", t3)]),
+        _paper(t4, [("magnetic resonance imaging (MRI) scans", t4, {"kind": "concept"}), ("MRI data", t4)]),
+    ])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # "full" is this use's: GN is Gauss-Newton, where the two papers meet; its uses spell it out
+    assert "Gauss-Newton" in labels and not any(label.startswith("GN") for label in labels)
+    assert "Gauss-Newton preconditioning" in labels  # (the longer term is one too)
+    # "GP bandit problem": the bandits stay a term beside Gaussian processes
+    keys = {concept_key(label) for label in labels}
+    assert {concept_key("Gaussian processes"), concept_key("Gaussian process bandits")} <= keys
+    # instances of the defined thing make no term of their own
+    assert not any("scans" in label for label in labels)
+
+
+def test_graph_kinds_of_scores_metric_variants_and_optimizers_by_name():
+    t = ("We report macro-F1 and the Continuous Ranked Probability Score; the JAGUAR variant extends ZO SignSGD "
+         "and SignSGD.")
+    mentions = [("macro-F1", t, {"kind": "method"}), ("Continuous Ranked Probability Score", t, {"kind": "method"}),
+                ("ZO SignSGD", t, {"kind": "task"}), ("SignSGD", t, {"kind": "task"})]
+    G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["macro-F1"] == "metric" and kinds["Continuous Ranked Probability Score"] == "metric"
+    assert kinds["SignSGD"] == "method" and kinds["ZO SignSGD"] == "method"

@@ -75,6 +75,15 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("locked T2I model", "T2I"),
     ("high dimensional MDPs", "high dimensional MDPs"),  # a degree of a scale, written apart, is no rating
     ("low rank adapters", "low rank adapters"),
+    # a teacher's role, or the objective a named method trains, is the named method
+    ("the CLIP teacher model", "CLIP"),
+    ("a Deep SVDD objective", "Deep SVDD"),
+    ("an InfoNCE-based objective", "InfoNCE-based objective"),  # (no name before the head: what it builds on)
+    # what one paper did to a thing by a named method: the thing
+    ("ICL-enhanced Vision-Language Models", "Vision-Language Models"),
+    ("LLM-assisted demonstration reinforcement learning", "demonstration reinforcement learning"),
+    ("retrieval-augmented generation", "retrieval-augmented generation"),  # (no acronym: a term of its own)
+    ("Vision-Language Models", "Vision-Language Models"),  # a title of ordinary words keeps its head
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
@@ -102,6 +111,9 @@ def test_terms_split_coordination(phrase, terms):
     "O(B) run", "automatically detecting large language models",                        # a bound, a clause
     "RL-ready", "non-RL-ready", "SGD-trained",                                          # adjectives alone
     "NVIDIA T4 GPU", "TPUs", "LLM API",                                                 # what a model runs on
+    "PostgreSQL", "MySQL", "PyTorch",                                                   # software it runs on
+    "non-USFs", "non-LLMs",                                                             # a class negated
+    "RL-tuned", "T1-weighted", "LLM-assisted",                                          # adjectives alone
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
@@ -112,6 +124,7 @@ def test_terms_junk(phrase):
     "reinforcement learning", "Rademacher complexity", "denoising score matching",
     # a name before a noun that ends in s: no verb's -s form
     "Gaussian process regression", "noise-free Gaussian Process bandit problem", "Softmax bias correction",
+    "non-IID", "non-IID data",  # a negated property, no class
 ])
 def test_terms_not_junk(phrase):
     assert not is_junk(phrase)
