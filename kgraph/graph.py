@@ -628,6 +628,9 @@ def build_graph(
                     # a name the paper uses, with an appositive: "FigConvNet, a factorized implicit global
                     # convolution network" (the tagger, taught that a named resource is Material, said dataset)
                     introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
+                    if introduced is None and surface not in _NOT_COINED and _evaluated_on(paper.abstract, m.start_char,
+                                                                                       m.end_char):
+                        introduced = "dataset"  # what a method is evaluated on: "We evaluate NAViS on TGB"
                     if introduced:
                         c.introduced[introduced] += 1
                 elif m.long_form and (paper.id, key) not in defined_at:  # a use of a short form: its definition's
@@ -2410,7 +2413,10 @@ _INTRODUCING = {
 }
 _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
-                                r"|(?<=task|blem|ting)s?\s+of)?\s*$", re.I)  # ("solvers for VRPs" solve them)
+                                r"|(?<=task|blem|ting)s?\s+of"
+                                # "a novel benchmark of in-the-wild scenes that we call Common-O"
+                                r"|,?\s+(?:[^.;:()]{0,50}?\s)?(?:that|which)\s+we\s+(?:call|name|term|dub))?\s*$", re.I)
+                                # ("solvers for VRPs" solve them)
 #: Right after a name: its short form in brackets, if any (then the words that say what it is).
 _AFTER_NAME = r"^\s*(?:\([^()]{1,20}\))?\s*"
 _INTRODUCING_HEADS = "|".join(" ".join(_INTRODUCING.values()).split())
@@ -2422,6 +2428,20 @@ _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in wor
 #: "CLIPTTA, a new gradient-based TTA method for ...": an appositive that says what kind of thing a name is.
 _APPOSITIVE = re.compile(_AFTER_NAME + r"(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+\s+){0,4}?(?:" + _INTRODUCING_HEADS
                          + r"))(?![\w\-])", re.I)
+
+
+#: What a name is said to be tested on, in the words before it: "We evaluate NAViS on", "achieves 35% on".
+_EVALUATED_ON = re.compile(r"\b(?:evaluat\w*|experiments?|tested|results|achiev\w*|outperform\w*)\b[^.;:()]{0,40}?"
+                           r"\bon\s+(?:the\s+)?$")
+#: ... and after it, the clause goes on or ends ("on TGB and show"), where a network tested on would go on with
+#: its data ("on ResNet-50 with ImageNet").
+_EVALUATED_ON_END = re.compile(r"\s*(?:[,.;]|and\s|--|\u2013|\u2014|$)")
+
+
+def _evaluated_on(abstract: str, start: int, end: int) -> bool:
+    """True when ``abstract`` tests something on the name at ``start:end``: "We evaluate NAViS on TGB and ..."."""
+    return (_EVALUATED_ON.search(abstract[max(0, start - 80):start]) is not None
+            and _EVALUATED_ON_END.match(abstract, end) is not None)
 
 
 def _called(abstract: str, end: int) -> str | None:
@@ -2443,7 +2463,9 @@ def _introduced_as(abstract: str, start: int, end: int) -> str | None:
     task of Continuous Domain Generalization (CDG)" is a task.
     """
     after = _INTRODUCED_AFTER.match(abstract[end:end + 60])
-    before = _INTRODUCED_BEFORE.search(abstract[max(0, start - 50):start])
+    window, before = abstract[max(0, start - 100):start], None
+    while (found := _INTRODUCED_BEFORE.search(window, before.start(1) + 1 if before else 0)) is not None:
+        before = found  # the nearest word that says what it is ("benchmarks show that our approach, which we call")
     found = after or before
     return _INTRODUCED_KIND[_singular(found.group(1).lower())] if found else None
 

@@ -1,7 +1,7 @@
 import pytest
 
 from kgraph.canon import concept_key
-from kgraph.graph import build_graph
+from kgraph.graph import _introduced_as, build_graph
 from kgraph.query import broader_terms
 from kgraph.types import Mention, Paper
 
@@ -1044,3 +1044,18 @@ def test_graph_kinds_of_scores_metric_variants_and_optimizers_by_name():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["macro-F1"] == "metric" and kinds["Continuous Ranked Probability Score"] == "metric"
     assert kinds["SignSGD"] == "method" and kinds["ZO SignSGD"] == "method"
+
+
+def test_graph_a_name_is_a_dataset_when_called_a_benchmark_or_tested_on():
+    t1 = ("We build a novel benchmark of in-the-wild scenes that we call Common-O. The best model only achieves 35% "
+          "on Common-O.")
+    t2 = "We propose NAViS, which predicts links. We evaluate NAViS on TGB and show that it outperforms heuristics."
+    G = _graph([
+        _paper(t1, [("benchmark", t1), ("Common-O", t1, {"kind": "concept"})]),
+        _paper(t2, [("NAViS", t2), ("TGB", t2), ("heuristics", t2)]),
+    ])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["Common-O"] == "dataset" and kinds["TGB"] == "dataset" and kinds["NAViS"] == "method"
+    # the nearest word says what it is
+    t3 = "Benchmarks show that our approach, which we call Zeta, scales."
+    assert _introduced_as(t3, t3.index("Zeta"), t3.index("Zeta") + 4) == "method"
