@@ -1059,3 +1059,11 @@ def test_graph_a_name_is_a_dataset_when_called_a_benchmark_or_tested_on():
     # the nearest word says what it is
     t3 = "Benchmarks show that our approach, which we call Zeta, scales."
     assert _introduced_as(t3, t3.index("Zeta"), t3.index("Zeta") + 4) == "method"
+
+
+def test_graph_lms_written_without_their_words_are_language_models():
+    t1 = "We investigate the robustness of LMs to text encoded with non-canonical tokenizations."
+    t2 = "Language models are trained on text at scale."
+    G = _graph([_paper(t1, [("LMs", t1), ("text", t1, {"kind": "dataset"})]), _paper(t2, [("Language models", t2)])])
+    labels = {d["label"]: d for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "LMs" not in labels and labels["language models"]["papers"] == 2
