@@ -600,7 +600,8 @@ def build_graph(
                     c = concepts[key] = _Concept()
                 c.kinds[m.kind] += 1
                 c.heads[_singular(strip_parentheticals(m.text).split()[-1].lower()) if m.text.split() else ""] += 1
-                c.named |= named
+                written_name = m.kind == "dataset" and _capitalised_inside(surface, paper.abstract, m.start_char)
+                c.named |= named or written_name
                 c.proposed |= role == "proposes"
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
@@ -624,12 +625,15 @@ def build_graph(
                     called = _called(paper.abstract, m.end_char)
                     if called:
                         c.called[_expand(called, expand)] += 1
-                elif not m.long_form and " " not in surface and is_name(surface):
+                elif not m.long_form and " " not in surface and (is_name(surface) or surface.istitle()):
                     # a name the paper uses, with an appositive: "FigConvNet, a factorized implicit global
-                    # convolution network" (the tagger, taught that a named resource is Material, said dataset)
-                    introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
-                    if introduced is None and surface not in _NOT_COINED and _evaluated_on(paper.abstract, m.start_char,
-                                                                                       m.end_char):
+                    # convolution network" (the tagger, taught that a named resource is Material, said dataset);
+                    # or one word, capitalised, that may name a resource ("this strategy, which we call Memento");
+                    # where the paper says what it is, wherever it writes it
+                    introduced = next((found for at in _word_at(paper.abstract, surface)
+                                       if (found := _introduced_as(paper.abstract, at, at + len(surface)))), None)
+                    if introduced is None and (is_name(surface) or written_name) and surface not in _NOT_COINED \
+                            and _evaluated_on(paper.abstract, m.start_char, m.end_char):
                         introduced = "dataset"  # what a method is evaluated on: "We evaluate NAViS on TGB"
                     if introduced:
                         c.introduced[introduced] += 1
@@ -727,8 +731,9 @@ def build_graph(
         kind = kinds[key]
         # a term only ever written as its short form is labelled by the long form its definition spells out
         # (a short one: "Branch-and-Cut" for B&C, but UFO-RL stays UFO-RL)
-        forms = _unsentence(c.surfaces or c.defined and Counter({f: n for f, n in c.defined.items()
-                                                                  if len(f.split()) <= 4}) or c.shorts)
+        forms = c.surfaces or c.defined and Counter({f: n for f, n in c.defined.items()
+                                                     if len(f.split()) <= 4}) or c.shorts
+        forms = forms if c.named and " " not in key else _unsentence(forms)  # ("Freebase" is a name here)
         label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         if (" " not in key and " " in label and not c.named and not c.label and not any(is_name(f) for f in forms)
                 and "NOUN" in _pos(key)):
@@ -1151,6 +1156,27 @@ def _topic_names(th: Thesaurus, key: str) -> list[str]:
     topic = th.topics.get(key)
     return [concept_key(name) for name in topic.names] if topic is not None else []
 
+
+
+def _word_at(text: str, word: str) -> Iterator[int]:
+    """Where ``text`` writes ``word`` as a whole word (at most ten places)."""
+    for n, m in enumerate(re.finditer(rf"(?<![\w\-]){re.escape(word)}(?![\w\-])", text)):
+        if n == 10:
+            return
+        yield m.start()
+
+
+def _capitalised_inside(surface: str | None, abstract: str, start: int) -> bool:
+    """True for one capitalised word written inside a sentence, as its mention starts there: a resource's name
+    that is an ordinary word too ("using Freebase", "the Brown corpus"), where the tagger read a resource.
+
+    >>> _capitalised_inside("Freebase", "Links based on Freebase.", 15), _capitalised_inside("Freebase", "Freebase", 0)
+    (True, False)
+    """
+    if not surface or not re.fullmatch(r"[A-Z][a-z]+", surface) or abstract[start:start + len(surface)] != surface:
+        return False
+    before = abstract[:start].rstrip()
+    return bool(before) and before[-1] not in ".!?:;\"\u201c(" and not is_language(surface)
 
 
 def _own_name(surface: str) -> bool:
@@ -2494,7 +2520,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if said and (len(said) == 1 or said[0][1] > said[1][1]):
         return said[0][0]  # what its definitions call it: "an approach to ... Domain Generalization (VIV-DG)"
     head = _singular(key.split()[-1]) if key else ""
-    if kind == "dataset" and (head in _DATA_HEADS or not is_name(EPONYM_ADJECTIVE.sub("", label).strip())):
+    if kind == "dataset" and (head in _DATA_HEADS or not (is_name(EPONYM_ADJECTIVE.sub("", label).strip())
+                                                          or c.named and " " not in key)):
         return "concept"
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
     # the head stands before a post-modifier: "Improvement Search framework with heterogeneous graph

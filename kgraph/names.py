@@ -34,6 +34,8 @@ _DATASET_FAMILIES = (
     # language
     r"SQuAD|GLUE|SuperGLUE|WikiText|Penn\s+(?:Chinese\s+)?Treebank|PTB|CTB|CCGbank|PDTB|OntoNotes|CoNLL|SemEval|DUC|"
     r"Europarl|Gigaword|FrameNet|Prop[Bb]ank|WordNet|BookCorpus|MS ?MARCO|TriviaQA|HotpotQA|XNLI|SNLI|MultiNLI|MNLI|"
+    r"ACE(?= (?:19|20)\d\d)|TDT[2-5]|GENIA|YAGO\d?|Freebase|DBpedia|Wikidata|Euro[Vv]oc|EUROVOC|BNC|"
+    r"(?<=NIST )MT0[2-9]|MT0[2-9](?=,| and| as)|"
     r"IMDb|SST(?:-?[25])?|MPQA|Reuters|20 ?Newsgroups|TREC|WMT|"
     r"IWSLT|Multi30[Kk]|XSum|CNN/Daily ?Mail|MMLU|GSM8K|HumanEval|MBPP|HellaSwag|WinoGrande|TruthfulQA|"
     r"FLORES(?:-\d+)?|XQuAD|TyDi ?QA|Natural Questions|"
@@ -43,8 +45,11 @@ _DATASET_FAMILIES = (
 )
 #: A concept label that is one of those names, with its version ("CIFAR-10", "ImageNet 1k").
 DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?[\w.]*)?$", re.I)
+#: A version written apart from a name: a year, a release number or a year's last digits ("COCO 2017",
+#: "PDTB 2.0", "CTB 5.1", "WMT'14").
+_VERSION = r"(?: (?:19|20)\d\d|[ \-]v?\d\.\d+|['\u2019]\d\d)(?![\w.]*\d)"
 #: The same names in running text, with their versions: "CIFAR-100", "CIFAR-10C", "ImageNet-1k", "CoNLL-2003".
-DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*)?(?![\w-])")
+DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*|{_VERSION})?(?![\w-])")
 #: Families of named models, as a concept's label (case-sensitive): "Mistral", "Phi-4", "DeepSeek-R1", "Gemma-3",
 #: "OpenAI o1" are models, which the tagger, taught by SciERC that a named resource is Material, calls datasets.
 MODEL_NAME = re.compile(

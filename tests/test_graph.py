@@ -1067,3 +1067,18 @@ def test_graph_lms_written_without_their_words_are_language_models():
     G = _graph([_paper(t1, [("LMs", t1), ("text", t1, {"kind": "dataset"})]), _paper(t2, [("Language models", t2)])])
     labels = {d["label"]: d for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "LMs" not in labels and labels["language models"]["papers"] == 2
+
+
+def test_graph_a_capitalised_resource_inside_a_sentence_is_a_name_and_a_name_is_what_its_paper_calls_it():
+    t1 = "We extend the list by alias identification based on Freebase and evaluate it."
+    t2 = "Besides the KBP metrics, we evaluate each pair using Freebase held-out data."
+    t3 = ("We show how this three-stage strategy, which we call Memento, helps. On the open-domain version of "
+          "the benchmark, CoT-RAG with Memento wins.")
+    G = _graph([_paper(t1, [("Freebase", t1, {"kind": "dataset"})]),
+                _paper(t2, [("Freebase held-out data", t2, {"kind": "dataset"})]),
+                (Paper(t3, sources=["x.txt:1"]), [Mention("Memento", t3.rindex("Memento"), t3.rindex("Memento") + 7,
+                                                          "dataset")])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # an ordinary word the tagger read as a resource, capitalised inside a sentence, is its name ("freebase" is a
+    # word too); the strategy is a method, though the tagger's span is where the paper uses it
+    assert kinds.get("Freebase") == "dataset" and kinds.get("Memento") == "method"

@@ -33,6 +33,15 @@ def _found(text):
     ("On nuScenes, SYNTHIA and Cityscapes (mIoU) and FLORES-200 (chrF).",
      [("nuScenes", "dataset"), ("SYNTHIA", "dataset"), ("Cityscapes", "dataset"), ("mIoU", "metric"),
       ("FLORES-200", "dataset"), ("chrF", "metric")]),
+    # a version written apart: a year, a release, a year's last digits ("PTB 3 times" has none)
+    ("Trained on CTB 5.1, tested on PDTB 2.0, COCO 2017 and WMT'14; PTB 3 times.",
+     [("CTB 5.1", "dataset"), ("PDTB 2.0", "dataset"), ("COCO 2017", "dataset"), ("WMT'14", "dataset"),
+      ("PTB", "dataset")]),
+    # NLP's resources and NIST's test sets; ACE only with its year (an ACE is also a causal effect)
+    ("Links to Freebase and YAGO on ACE 2005 and TDT4; MT04 as dev set, MT05 and MT06 as test sets.",
+     [("Freebase", "dataset"), ("YAGO", "dataset"), ("ACE 2005", "dataset"), ("TDT4", "dataset"),
+      ("MT04", "dataset"), ("MT05", "dataset"), ("MT06", "dataset")]),
+    ("The ACE of the treatment is small.", []),
 ])
 def test_named_spans(text, expected):
     assert _found(text) == expected
