@@ -1264,7 +1264,11 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         text = surface(c, key)
         # "minimax rates", "stationary points": vague by the head, topics all the same where two papers write them
         named_topic = key in th.names and len(c.papers) >= 2 and key not in FIELD_GENERIC and key not in LONE_GENERIC
-        if (is_vague(text) or is_vague(key)) and not named_topic or c.text_only and len(c.papers) < 2 or key in areas:
+        # (a term an abbreviation defines is one: "Translation Edit Rate (TER)", "learning rate (LR)")
+        defined = (bool(c.shorts) and key not in FIELD_GENERIC and key not in th.names
+                   and any(_ACRONYM.fullmatch(s.rstrip("s")) for s in c.shorts))
+        if ((is_vague(text) or is_vague(key)) and not named_topic and not defined or c.text_only and len(c.papers) < 2
+                or key in areas):
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
@@ -2508,8 +2512,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     "... classification", "... forecasting" tasks.
     """
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
-    if key in METRIC_KEYS or _metric_variant(key, label):
-        return "metric"
+    if key in METRIC_KEYS or _metric_variant(key, label) or any(concept_key(s) in METRIC_KEYS for s in c.shorts):
+        return "metric"  # (a metric's short form is a metric's: "Translation Edit Rate (TER)")
     if is_language(label) or is_language(key):  # "English", "Urdu-English": SciERC's Material, no dataset
         return "concept"
     if MODEL_NAME.match(label):
@@ -2584,7 +2588,7 @@ _HEAD_KINDS = (
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
     seriation allocation scheduling routing problem generalization minimization quantification""".split())),
-    ("dataset", frozenset("dataset benchmark corpus suite".split())),
+    ("dataset", frozenset("dataset benchmark corpus suite challenge".split())),  # ("StarCraft Multi-Agent Challenge")
     ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )
 #: Heads of a kind of data rather than a dataset.

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import ORGANIZATIONS, SOFTWARE, countries
+from .names import METRIC_KEYS, ORGANIZATIONS, SOFTWARE, countries
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -619,15 +619,15 @@ def is_vague(term: str) -> bool:
     ...                        "learning-based method", "labeled data", "low-dimensional data")]
     [True, True, True, True, True, True, True]
     >>> [is_vague(t) for t in ("Vietoris-Rips complex", "reward function", "domain generalization", "point cloud data",
-    ...                        "AI-generated data")]
-    [False, False, False, False, False]
+    ...                        "AI-generated data", "word error rate")]
+    [False, False, False, False, False, False]
     """
     key = concept_key(term)
     if key in FIELD_GENERIC:
         return True
     words = term.split()
-    if len(words) < 2 or is_name(term):
-        return False
+    if len(words) < 2 or is_name(term) or key in METRIC_KEYS and key != "error rate":
+        return False  # (a standard metric is named by its head: "word error rate", "mean absolute error")
     if words[-1].lower() in VAGUE_HEADS:
         return True
     # "labeled data", "low-dimensional data", "the offline dataset": data described, not named (but "point cloud

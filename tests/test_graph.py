@@ -1082,3 +1082,25 @@ def test_graph_a_capitalised_resource_inside_a_sentence_is_a_name_and_a_name_is_
     # an ordinary word the tagger read as a resource, capitalised inside a sentence, is its name ("freebase" is a
     # word too); the strategy is a method, though the tagger's span is where the paper uses it
     assert kinds.get("Freebase") == "dataset" and kinds.get("Memento") == "method"
+
+
+def test_graph_a_term_an_abbreviation_defines_is_a_node_though_its_head_is_vague():
+    t1 = "Metrics such as BLEU and Translation Edit Rate (TER) weigh all tokens equally."
+    t2 = "We report TER and BLEU on the test set."
+    t3 = "We reduce the word error rate by 10% on Switchboard."
+    t4 = "A lower word error rate on LibriSpeech follows."
+    t5 = "We outperform baselines on the Starcraft II multi-agent challenge (SMAC)."
+    G = _graph([
+        _paper(t1, [("BLEU", t1, {"kind": "metric"}),
+                    ("Translation Edit Rate (TER)", t1, {"kind": "metric", "long_form": "Translation Edit Rate",
+                                                         "short_form": "TER"})]),
+        _paper(t2, [("TER", t2, {"kind": "metric"}), ("BLEU", t2, {"kind": "metric"})]),
+        _paper(t3, [("word error rate", t3, {"kind": "metric"})]),
+        _paper(t4, [("word error rate", t4, {"kind": "metric"})]),
+        _paper(t5, [("Starcraft II multi-agent challenge (SMAC)", t5,
+                     {"kind": "task", "long_form": "Starcraft II multi-agent challenge", "short_form": "SMAC"})]),
+    ])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # a "rate" is vague, but one a short form names, or a standard metric, is a term: a metric like its short form
+    assert kinds["Translation Edit Rate"] == "metric" and kinds["word error rate"] == "metric"
+    assert kinds["Starcraft II multi-agent challenge"] == "dataset"  # a challenge by name is a benchmark
