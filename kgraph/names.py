@@ -73,6 +73,7 @@ _METRIC_ABBREVIATIONS = (
     r"F1(?:[- ]scores?)?|F-(?:measure|score)s?|BLEU(?:-\d)?|SacreBLEU|chrF\+*|TER|METEOR|CIDEr|SPICE|"
     r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP|mIoU|"
     r"MAE|MSE|RMSE|MAPE|sMAPE|NDCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
+    r"RIBES|[Pp]ass@(?:\d+|k)|IoU|"
     r"top-[15] accuracy"
 )
 #: Metrics named in running text, as written ("MAE" is a metric, "mae" is not).
@@ -84,7 +85,8 @@ _METRIC_PHRASES = re.compile(
     r"(?:root )?mean[- ](?:squared|absolute)[- ]error|mean average precision|mean reciprocal rank|"
     r"area under the (?:ROC |precision-recall )?curve|(?:Pearson|Spearman)(?:'s)? (?:rank )?correlation|"
     r"Kendall(?:'s)? tau|Fr[eé]chet Inception Distance|Inception Score|expected calibration error|"
-    r"(?:un)?labell?ed attachment scores?)(?![\w-])",
+    r"(?:un)?labell?ed attachment scores?|(?:Cohen|Fleiss)(?:'s|') kappa|inter-annotator agreement|"
+    r"Dice (?:scores?|coefficients?)|win rates?)(?![\w-])",
     re.I,
 )
 #: "precision" and "recall" are metrics beside another metric ("precision and recall", "recall and F1");
@@ -197,7 +199,15 @@ expected calibration error
 ECE
 CLEVER
 CLEVER score
-Cross Lipschitz Extreme Value for nEtwork Robustness""".split("\n"))
+Cross Lipschitz Extreme Value for nEtwork Robustness
+RIBES
+pass@1
+pass@k
+Cohen's kappa
+inter-annotator agreement
+Dice score
+Dice coefficient
+win rate""".split("\n"))
 
 
 @lru_cache(maxsize=1)

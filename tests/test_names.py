@@ -42,6 +42,10 @@ def _found(text):
      [("Freebase", "dataset"), ("YAGO", "dataset"), ("ACE 2005", "dataset"), ("TDT4", "dataset"),
       ("MT04", "dataset"), ("MT05", "dataset"), ("MT06", "dataset")]),
     ("The ACE of the treatment is small.", []),
+    # code, agreement and segmentation metrics, and MT's RIBES
+    ("Pass@1 and pass@k rise, a 60% win rate; Cohen's kappa, Dice scores and IoU; BLEU and RIBES.",
+     [("Pass@1", "metric"), ("pass@k", "metric"), ("win rate", "metric"), ("Cohen's kappa", "metric"),
+      ("Dice scores", "metric"), ("IoU", "metric"), ("BLEU", "metric"), ("RIBES", "metric")]),
 ])
 def test_named_spans(text, expected):
     assert _found(text) == expected
