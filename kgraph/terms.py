@@ -78,7 +78,7 @@ universality optimality computation computations modeling modelling analysis ana
 configuration configurations evaluation evaluations center centers centre centres activity activities
 length lengths cost costs region regions interaction interactions layout layouts
 dynamics choice choices formulation formulations family families query queries access application applications
-characterization characterizations characterisation characterisations
+characterization characterizations characterisation characterisations extension extensions
 """.split())
 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
@@ -405,6 +405,9 @@ def clean_term(text: str) -> str:
 #: A model's size or a benchmark's setting, written before it: "125M-parameter", "2B", "7B-scale", "9-step".
 _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
 
+#: Heads a paper capitalises for its own model without naming it ("Combined Model").
+_TITLED_GENERIC = frozenset("model method approach framework system".split())
+
 #: A named method's short form and a participle, before what it was used on: "ICL-enhanced", "RL-tuned".
 _BY_NAMED_METHOD = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*-(?:enhanced|trained|tuned|assisted|powered|"
                               r"empowered|equipped|finetuned|fine-tuned)")
@@ -588,6 +591,9 @@ def is_junk(term: str) -> bool:
         return True  # "PostgreSQL", "PyTorch": what a system runs on or a model is written in
     if lower[-1] in _COMPUTING_WORDS:
         return True  # "NVIDIA T4 GPU", "TPUs", "LLM API": what a model ran on or was called through
+    if (len(words) == 2 and words[0].istitle() and words[1].lower().rstrip("s") in _TITLED_GENERIC
+            and _pos(lower[0]) == {"VERB"}):
+        return True  # "Combined Model", "Proposed Method": one paper's model, capitalised, and named by no name
     if re.fullmatch(r"non-[A-Z][\w\-]*[A-Z][\w\-]*s", term):
         return True  # "non-USFs": the flows a paper's own class is set against, no class of their own
     if re.search(r"\bO\(", term):

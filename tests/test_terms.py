@@ -114,6 +114,7 @@ def test_terms_split_coordination(phrase, terms):
     "PostgreSQL", "MySQL", "PyTorch",                                                   # software it runs on
     "non-USFs", "non-LLMs",                                                             # a class negated
     "RL-tuned", "T1-weighted", "LLM-assisted",                                          # adjectives alone
+    "Combined Model", "Proposed Method",                                                # a model capitalised, unnamed
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
@@ -125,6 +126,7 @@ def test_terms_junk(phrase):
     # a name before a noun that ends in s: no verb's -s form
     "Gaussian process regression", "noise-free Gaussian Process bandit problem", "Softmax bias correction",
     "non-IID", "non-IID data",  # a negated property, no class
+    "Generative Model", "Graph Model", "Gated Model",  # (a kind of model, capitalised)
 ])
 def test_terms_not_junk(phrase):
     assert not is_junk(phrase)
