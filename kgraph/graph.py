@@ -1273,8 +1273,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         words = key.split()
-        if len(words) == 2 and words[0] in HYPHEN_PREFIXES and is_junk("-".join(words)):
-            return False  # "multi-modal problems", keyed "multi modal" without its generic head: an adjective
+        if len(words) == 2 and (words[0] in HYPHEN_PREFIXES or _HYPHEN_ADJ.search("-".join(words)) and any(
+                f.lower().startswith("-".join(words) + " ") for f in c.surfaces)) and is_junk("-".join(words)):
+            return False  # "multi-modal problems", "a model-agnostic paradigm", keyed without their generic heads:
+            # an adjective
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part

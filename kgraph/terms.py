@@ -361,6 +361,10 @@ def clean_term(text: str) -> str:
            and (_NOMINAL.search(words[-2].lower()) or is_name(words[-2]))
            and not (len(words) == 2 and is_eponym(words[0]))):
         words.pop()
+    # "the reasoning process", "a training pipeline", "the Q-value estimation process": the activity is the term
+    # (a "decision process" or "diffusion process" is a thing of its own)
+    if len(words) > 1 and words[-1].lower() in _ACTIVITY_HEADS and re.search(r"(?:ing|tion|ence)$", words[-2].lower()):
+        words.pop()
     # "CLIP models", "NCO model", "Zone of Proximal Development theory": the name is the term (but a head
     # written as part of a title is the name's: "Discourse Representation Theory")
     while (len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS and _named(words[:-1])
@@ -404,6 +408,9 @@ def clean_term(text: str) -> str:
 
 #: A model's size or a benchmark's setting, written before it: "125M-parameter", "2B", "7B-scale", "9-step".
 _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
+
+#: Heads that add nothing to the activity before them ("reasoning process", "training pipeline").
+_ACTIVITY_HEADS = frozenset("process processes pipeline pipelines".split())
 
 #: Heads a paper capitalises for its own model without naming it ("Combined Model").
 _TITLED_GENERIC = frozenset("model method approach framework system".split())

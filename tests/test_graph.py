@@ -1104,3 +1104,10 @@ def test_graph_a_term_an_abbreviation_defines_is_a_node_though_its_head_is_vague
     # a "rate" is vague, but one a short form names, or a standard metric, is a term: a metric like its short form
     assert kinds["Translation Edit Rate"] == "metric" and kinds["word error rate"] == "metric"
     assert kinds["Starcraft II multi-agent challenge"] == "dataset"  # a challenge by name is a benchmark
+
+
+def test_graph_a_hyphenated_adjective_with_generic_heads_joins_no_papers():
+    t1 = "GLIMPSE is a model-agnostic framework for attribution."
+    t2 = "Conceived as a model-agnostic paradigm for video prediction, BlockGPT scales."
+    G = _graph([_paper(t1, [("model-agnostic framework", t1)]), _paper(t2, [("model-agnostic paradigm", t2)])])
+    assert not any("agnostic" in d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper")

@@ -84,6 +84,13 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("LLM-assisted demonstration reinforcement learning", "demonstration reinforcement learning"),
     ("retrieval-augmented generation", "retrieval-augmented generation"),  # (no acronym: a term of its own)
     ("Vision-Language Models", "Vision-Language Models"),  # a title of ordinary words keeps its head
+    # the activity is the term, not its process or pipeline ("decision processes" and "diffusion processes" are
+    # things of their own)
+    ("the Q-value estimation process", "Q-value estimation"),
+    ("a training pipeline", "training"),
+    ("semi-AR inference process", "semi-AR inference"),
+    ("Markov decision processes", "Markov decision processes"),
+    ("forward diffusion process", "forward diffusion process"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
