@@ -11,7 +11,7 @@ broader fact); the partial figure counts groups in which at least two of its
 papers meet. ``--show`` prints each group with the node that joins most of its
 papers. ``--classes benchmarks/topic_groups/classes.json`` also counts the
 groups of each class apart: a helper who saw only the lists and the
-abstracts marked each group of readers 20-37 TERM (named by an established
+abstracts marked each group of readers 20-39 TERM (named by an established
 term of the field that every paper's evidence uses: "bandits", "Rademacher
 complexity") or THEME (a shared trait or kind of contribution: "computational
 speedups", "geometric and algebraic structure", or a group resting on a
