@@ -40,7 +40,7 @@ limitation limitations challenge challenges advantage advantages
 #: ("model", "network", "function" are kept: "language model" is not "language".)
 GENERIC_HEADS = frozenset("""
 approach method methodology framework paradigm technique strategy scheme procedure mechanism module
-algorithm task problem setting construction baseline technology
+algorithm task problem setting construction baseline technology routine
 """.split())
 
 #: Heads a dataset's name does without ("the QM9 dataset" is QM9), and a word that is a name (a capital or digit).

@@ -1168,7 +1168,7 @@ def _word_at(text: str, word: str) -> Iterator[int]:
 
 def _capitalised_inside(surface: str | None, abstract: str, start: int) -> bool:
     """True for one capitalised word written inside a sentence, as its mention starts there: a resource's name
-    that is an ordinary word too ("using Freebase", "the Brown corpus"), where the tagger read a resource.
+    that is an ordinary word too ("alias identification based on Freebase"), where the tagger read a resource.
 
     >>> _capitalised_inside("Freebase", "Links based on Freebase.", 15), _capitalised_inside("Freebase", "Freebase", 0)
     (True, False)
@@ -1176,7 +1176,16 @@ def _capitalised_inside(surface: str | None, abstract: str, start: int) -> bool:
     if not surface or not re.fullmatch(r"[A-Z][a-z]+", surface) or abstract[start:start + len(surface)] != surface:
         return False
     before = abstract[:start].rstrip()
-    return bool(before) and before[-1] not in ".!?:;\"\u201c(" and not is_language(surface)
+    # (not a word of a longer name the tagger cut: "OpenAI Gym", "the Wall Street Journal"; not a noun the
+    # language capitalises: "on the Web")
+    previous = before.rsplit(None, 1)[-1] if before else ""
+    return (bool(before) and before[-1] not in ".!?:;\"\u201c(" and not is_language(surface)
+            and not previous[:1].isupper() and not re.match(r"\s+[A-Z]", abstract[start + len(surface):])
+            and surface not in _CAPITALISED_NOUNS)
+
+
+#: Nouns English capitalises, no names of a resource: "data available on the Web".
+_CAPITALISED_NOUNS = frozenset("Web Internet".split())
 
 
 def _own_name(surface: str) -> bool:

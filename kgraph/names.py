@@ -43,8 +43,9 @@ _DATASET_FAMILIES = (
     # speech, graphs, recommendation, control, routing
     r"LibriSpeech|TIMIT|Switchboard|OGB|Cora|Citeseer|PubMed|QM9|MovieLens|D4RL|Atari|MuJoCo|TSPLIB|CVRPLIB"
 )
-#: A concept label that is one of those names, with its version ("CIFAR-10", "ImageNet 1k").
-DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?[\w.]*)?$", re.I)
+#: A concept label that is one of those names, with its version ("CIFAR-10", "ImageNet 1k"; "ImageNet
+#: classification" is a task on it).
+DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?(?=(?-i:[\w.]*[\dA-Z]))[\w.]*|-[\w.]*)?$", re.I)
 #: A version written apart from a name: a year, a release number or a year's last digits ("COCO 2017",
 #: "PDTB 2.0", "CTB 5.1", "WMT'14").
 _VERSION = r"(?: (?:19|20)\d\d|[ \-]v?\d\.\d+|['\u2019]\d\d)(?![\w.]*\d)"
@@ -63,7 +64,8 @@ baidu tencent bytedance ibm apple apache github""".split()) | {"google deepmind"
 #: Software a model is built with or a system runs on, named alone: no concept of the field, and no data set
 #: ("MySQL and PostgreSQL", which the tagger reads as SciERC's Material).
 SOFTWARE = frozenset("""mysql postgresql postgres sqlite mongodb redis spark hadoop kubernetes docker linux
-pytorch tensorflow keras numpy scipy pandas scikit-learn sklearn matlab""".split())
+pytorch tensorflow keras numpy scipy pandas scikit-learn sklearn matlab langchain llamaindex botorch gpytorch
+dbms dbmss""".split()) | {"database management system", "database management systems", "unity ml-agents"}
 #: Head words that make a name a dataset: "the Amazon Reviews dataset", "CoNLL 2012 English test set".
 DATASET_HEADS = frozenset("dataset datasets corpus corpora benchmark benchmarks treebank treebanks suite".split())
 #: Words after a metric's name that keep it a metric: "BLEU score", "F1 scores".

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import METRIC_KEYS, ORGANIZATIONS, SOFTWARE, countries
+from .names import DATASET_IN_TEXT, METRIC_KEYS, ORGANIZATIONS, SOFTWARE, countries
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -318,6 +318,7 @@ def clean_term(text: str) -> str:
     ('Vision-Language Models', 'retrieval-augmented generation')
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
+    text = re.split(r"\s*[=<>\u2264\u2265\u2248]\s*\d", text)[0]  # "AUC=1.0": the metric, not its value
     text = re.sub(r"^[\"\u201c\u201d\u2018`]+|[\"\u201c\u201d\u2019`]+$", "", text)  # a quoted name: '"Federated ..."'
     text = re.split(r"(?<=[A-Za-z0-9])\.\s+(?=[A-Z])", text)[-1]  # a span across a sentence end: "MT. CycleDistill"
     if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
@@ -360,6 +361,10 @@ def clean_term(text: str) -> str:
     while (len(words) > 1 and _singular(words[-1].lower()) in GENERIC_HEADS
            and (_NOMINAL.search(words[-2].lower()) or is_name(words[-2]))
            and not (len(words) == 2 and is_eponym(words[0]))):
+        words.pop()
+    # "Atari-10 games", "CIFAR-10 images": a named dataset and what it holds are the dataset ("CIFAR-10
+    # classification" is a task on it)
+    if len(words) == 2 and DATASET_IN_TEXT.fullmatch(words[0]) and _singular(words[1].lower()) in ("game", "image"):
         words.pop()
     # "the reasoning process", "a training pipeline", "the Q-value estimation process": the activity is the term
     # (a "decision process" or "diffusion process" is a thing of its own)
@@ -594,8 +599,10 @@ def is_junk(term: str) -> bool:
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
     if " ".join(lower) in ORGANIZATIONS or " ".join(lower).removeprefix("the ") in countries():
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
-    if " ".join(lower) in SOFTWARE:
-        return True  # "PostgreSQL", "PyTorch": what a system runs on or a model is written in
+    if " ".join(lower) in SOFTWARE or lower[0] in SOFTWARE and len(lower) > 1:
+        return True  # "PostgreSQL", "PyTorch", "LangChain agents": what a system runs on or is written in
+    if re.fullmatch(r"non-[A-Za-z]+(?:ian|ean|ic|al|ive|ous)", term):
+        return True  # "non-Markovian": a negated adjective alone
     if lower[-1] in _COMPUTING_WORDS:
         return True  # "NVIDIA T4 GPU", "TPUs", "LLM API": what a model ran on or was called through
     if (len(words) == 2 and words[0].istitle() and words[1].lower().rstrip("s") in _TITLED_GENERIC

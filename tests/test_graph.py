@@ -1111,3 +1111,12 @@ def test_graph_a_hyphenated_adjective_with_generic_heads_joins_no_papers():
     t2 = "Conceived as a model-agnostic paradigm for video prediction, BlockGPT scales."
     G = _graph([_paper(t1, [("model-agnostic framework", t1)]), _paper(t2, [("model-agnostic paradigm", t2)])])
     assert not any("agnostic" in d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper")
+
+
+def test_graph_a_capitalised_word_inside_a_longer_name_or_a_capitalised_noun_is_no_name_of_its_own():
+    t1 = "On the Wall Street Journal, we obtain an error reduction of 4.2%."
+    t2 = "With the amount of data available on the Web, opinion mining is active."
+    t3 = "We store the Web 1T n-grams in a database."
+    G = _graph([_paper(t1, [("Wall", t1, {"kind": "dataset"})]), _paper(t2, [("Web", t2, {"kind": "dataset"})]),
+                _paper(t3, [("Web", t3, {"kind": "dataset"})]), _paper(t1 + " Again.", [("Wall", t1, {"kind": "dataset"})])])
+    assert not [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "dataset"]

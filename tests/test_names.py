@@ -57,4 +57,7 @@ def test_named_spans_overlaps_keep_the_longest():
 
 def test_names_decide_kinds_of_labels():
     assert DATASET_NAME.match("ImageNet-1k") and DATASET_NAME.match("PropBank") and not DATASET_NAME.match("protein")
+    # a version or a part is the dataset's; a task on it is not ("ImageNet classification" had been typed dataset)
+    assert DATASET_NAME.match("ImageNet 1k") and DATASET_NAME.match("COCO Captions") and DATASET_NAME.match("PDTB 2.0")
+    assert not DATASET_NAME.match("ImageNet classification") and not DATASET_NAME.match("MNIST classification")
     assert {concept_key(w) for w in ("F-measure", "word error rate", "MRR")} <= METRIC_KEYS

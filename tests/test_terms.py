@@ -91,6 +91,9 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("semi-AR inference process", "semi-AR inference"),
     ("Markov decision processes", "Markov decision processes"),
     ("forward diffusion process", "forward diffusion process"),
+    # a named dataset and what it holds or is used for is the dataset; a metric without its value
+    ("CIFAR-10 images", "CIFAR-10"), ("Atari-10 games", "Atari-10"), ("ImageNet classification", "ImageNet classification"),
+    ("AUC=1.0", "AUC"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
@@ -122,6 +125,8 @@ def test_terms_split_coordination(phrase, terms):
     "non-USFs", "non-LLMs",                                                             # a class negated
     "RL-tuned", "T1-weighted", "LLM-assisted",                                          # adjectives alone
     "Combined Model", "Proposed Method",                                                # a model capitalised, unnamed
+    "LangChain agents", "Database Management Systems",                                  # software
+    "non-Markovian", "LM-elicited", "noise-induced",                                    # adjectives alone
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
@@ -184,3 +189,8 @@ def test_modifier_compounds_alone_are_junk_and_irregular_plurals_keep_their_word
     assert concept_key("time series") == concept_key("time-series") == "time series"
     assert concept_key("inductive biases") == concept_key("inductive bias")
     assert concept_key("hypotheses") == "hypothesis"
+
+
+def test_a_routine_is_a_generic_head():
+    # "a custom preconditioned conjugate gradient (PCG) routine" is the method its definition names
+    assert concept_key("preconditioned conjugate gradient routine") == concept_key("preconditioned conjugate gradient")
