@@ -168,7 +168,7 @@ def _as_definition(m: Mention) -> Mention:
     if best and best != long and long.endswith(" " + best) and long[:-len(best)].islower():
         long = best  # "full Gauss-Newton (GN) preconditioning": GN is Gauss-Newton, "full" is this use's
     # (one hyphenated word is a long form when it is a name: "Follow-the-Perturbed-Leader", not "out-of-distribution")
-    if (len(long.split()) < 2 and not ("-" in long and is_name(long)) or best_long_form(short, long) != long or len(tail) > 2
+    if (len(long.split()) < 2 and not ("-" in long and is_name(long)) or best != long or len(tail) > 2
             or any(w.lower() in _FUNCTION_WORDS for w in tail)):
         return m
     return replace(m, long_form=long, short_form=short)
@@ -576,6 +576,7 @@ def build_graph(
     defined_at: set[tuple[str, str]] = set()  # (paper, key): a short form whose definition was read for its kind
     for paper, ms, meaning in zip(papers, mentions, meanings):
         terms: dict[str, list] = {}
+        introduced_here: dict[str, str | None] = {}  # a one-word name -> what its paper calls it
         for m in ms:
             role = m.role if not m.proposed else "proposes"
             short_key = concept_key(m.text)
@@ -630,8 +631,11 @@ def build_graph(
                     # convolution network" (the tagger, taught that a named resource is Material, said dataset);
                     # or one word, capitalised, that may name a resource ("this strategy, which we call Memento");
                     # where the paper says what it is, wherever it writes it
-                    introduced = next((found for at in _word_at(paper.abstract, surface)
-                                       if (found := _introduced_as(paper.abstract, at, at + len(surface)))), None)
+                    if surface not in introduced_here:  # (once per paper and name, however often it is mentioned)
+                        introduced_here[surface] = next(
+                            (found for at in _word_at(paper.abstract, surface)
+                             if (found := _introduced_as(paper.abstract, at, at + len(surface)))), None)
+                    introduced = introduced_here[surface]
                     if introduced is None and (is_name(surface) or written_name) and surface not in _NOT_COINED \
                             and _evaluated_on(paper.abstract, m.start_char, m.end_char):
                         introduced = "dataset"  # what a method is evaluated on: "We evaluate NAViS on TGB"

@@ -417,9 +417,6 @@ _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?
 #: Heads that add nothing to the activity before them ("reasoning process", "training pipeline").
 _ACTIVITY_HEADS = frozenset("process processes pipeline pipelines".split())
 
-#: Heads a paper capitalises for its own model without naming it ("Combined Model").
-_TITLED_GENERIC = frozenset("model method approach framework system".split())
-
 #: A named method's short form and a participle, before what it was used on: "ICL-enhanced", "RL-tuned".
 _BY_NAMED_METHOD = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*-(?:enhanced|trained|tuned|assisted|powered|"
                               r"empowered|equipped|finetuned|fine-tuned)")
@@ -605,8 +602,7 @@ def is_junk(term: str) -> bool:
         return True  # "non-Markovian": a negated adjective alone
     if lower[-1] in _COMPUTING_WORDS:
         return True  # "NVIDIA T4 GPU", "TPUs", "LLM API": what a model ran on or was called through
-    if (len(words) == 2 and words[0].istitle() and words[1].lower().rstrip("s") in _TITLED_GENERIC
-            and _pos(lower[0]) == {"VERB"}):
+    if len(words) == 2 and words[0].istitle() and lower[1] in GENERIC_WORDS and _pos(lower[0]) == {"VERB"}:
         return True  # "Combined Model", "Proposed Method": one paper's model, capitalised, and named by no name
     if re.fullmatch(r"non-[A-Z][\w\-]*[A-Z][\w\-]*s", term):
         return True  # "non-USFs": the flows a paper's own class is set against, no class of their own
