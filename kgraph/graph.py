@@ -2465,13 +2465,13 @@ _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()
 #: Right after a name: its short form in brackets, if any (then the words that say what it is).
 _AFTER_NAME = r"^\s*(?:\([^()]{1,20}\))?\s*"
 _INTRODUCING_HEADS = "|".join(" ".join(_INTRODUCING.values()).split())
-_INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+\s+){0,4}?("
+_INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+,?\s+){0,4}?("
                                + _INTRODUCING_HEADS + r")(?![\w\-])", re.I)  # (no "problem" in "problem-...-free")
 _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
 
 
 #: "CLIPTTA, a new gradient-based TTA method for ...": an appositive that says what kind of thing a name is.
-_APPOSITIVE = re.compile(_AFTER_NAME + r"(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+\s+){0,4}?(?:" + _INTRODUCING_HEADS
+_APPOSITIVE = re.compile(_AFTER_NAME + r"(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+,?\s+){0,4}?(?:" + _INTRODUCING_HEADS
                          + r"))(?![\w\-])", re.I)
 
 
@@ -2573,7 +2573,7 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
 
 #: A benchmark's or environment's name: "MedAgentGym", "LiveCodeBench", "m-ArenaHard-v2.0", "Google Research
 #: Football"'s kin.
-_BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena)(?:\b|(?=[A-Z]))|\b[A-Z]\w*(?:Gym|Bench)\b"
+_BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena)(?:\b|(?=[A-Z]))|\b[A-Z]\w*(?:Gym|Bench|Arena)\b"
                              r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$")
 
 #: A network's coined name: a capitalised word ending in Net or Former ("DeltaNet", "Informer") or in a kind of

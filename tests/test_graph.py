@@ -1120,3 +1120,11 @@ def test_graph_a_capitalised_word_inside_a_longer_name_or_a_capitalised_noun_is_
     G = _graph([_paper(t1, [("Wall", t1, {"kind": "dataset"})]), _paper(t2, [("Web", t2, {"kind": "dataset"})]),
                 _paper(t3, [("Web", t3, {"kind": "dataset"})]), _paper(t1 + " Again.", [("Wall", t1, {"kind": "dataset"})])])
     assert not [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "dataset"]
+
+
+def test_graph_an_appositive_with_listed_adjectives_and_an_arena_by_name_say_benchmark():
+    t1 = "We introduce OpenEstimate, an extensible, multi-domain benchmark for evaluating LMs on estimation."
+    t2 = "We introduce CATArena, a tournament-style evaluation platform featuring four board games."
+    G = _graph([_paper(t1, [("OpenEstimate", t1, {"kind": "method"})]), _paper(t2, [("CATArena", t2, {"kind": "method"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["OpenEstimate"] == "dataset" and kinds["CATArena"] == "dataset"
