@@ -1298,8 +1298,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if (len(c.papers) < 2 and not c.shorts and not c.proposed
                 and all(_name_described(f) in concepts for f in c.surfaces)):
             return False  # "sequential Mamba", "causal Mamba": one paper's words about a name, which is the node
-        if _has_name(c) or c.shorts and len(c.papers) >= 2:
-            return True
+        if _has_name(c) or c.shorts and len(c.papers) >= 2 or key in METRIC_KEYS and " " in key:
+            return True  # (a standard metric by its name: "word error rate", "expected calibration error")
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
             # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
             return key in METRIC_KEYS or (len(c.papers) >= 2 and bool(_NOMINAL.search(key)) and "NOUN" in _pos(key)

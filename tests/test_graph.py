@@ -1128,3 +1128,12 @@ def test_graph_an_appositive_with_listed_adjectives_and_an_arena_by_name_say_ben
     G = _graph([_paper(t1, [("OpenEstimate", t1, {"kind": "method"})]), _paper(t2, [("CATArena", t2, {"kind": "method"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["OpenEstimate"] == "dataset" and kinds["CATArena"] == "dataset"
+
+
+def test_graph_a_standard_metric_one_paper_writes_out_is_a_node():
+    t1 = "On LibriSpeech the student's word error rate rises only from 2.4% to 2.9%."
+    t2 = "GraphEns lowers the expected calibration error by half on Cora."
+    G = _graph([_paper(t1, [("LibriSpeech", t1, {"kind": "dataset"}), ("word error rate", t1, {"kind": "metric"})]),
+                _paper(t2, [("GraphEns", t2), ("expected calibration error", t2, {"kind": "metric"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds.get("word error rate") == "metric" and kinds.get("expected calibration error") == "metric"
