@@ -1517,11 +1517,14 @@ def _name_described(surface: str) -> str | None:
     ('mamba', 'mamba')
     >>> _name_described("graph Transformer"), _name_described("online SGD"), _name_described("Mamba")
     (None, None, None)
+    >>> _name_described("conservative Q-learning") is None  # (conservative Q-learning is a method of its own)
+    True
     """
     *before, name = surface.split() or [""]
     if (not before or not name[:1].isupper() or not is_name(name) or is_eponym(name) or is_common_word(name)
-            or not re.search(r"[a-z]", name)):  # (an acronym's variants are terms: "sparse PCA", "online SGD")
-        return None
+            or not re.search(r"[a-z]", name) or re.fullmatch(r"[A-Z]{1,2}-[a-z]+", name)):
+        return None  # (an acronym's variants are terms: "sparse PCA", "online SGD"; and a letter's term's:
+        # "conservative Q-learning", "spherical K-means")
     for w in before:
         if not w.islower() or w in _FUNCTION_WORDS:
             return None
