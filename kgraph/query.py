@@ -43,6 +43,10 @@ FUZZY_MIN_SCORE = 92
 FUZZY_MIN_LENGTH = 4
 #: Closest names a failed lookup suggests.
 SUGGESTIONS = 5
+#: rapidfuzz ratio (of whole strings) a name needs to be suggested at all: below it a failed lookup says
+#: nothing is close ("quantum chromodynamics" had been offered DANA and Branch-and-Cut, which WRatio's partial
+#: matches scored 60-86).
+SUGGEST_MIN_SCORE = 60
 #: Search scores, by how a name matched (see :func:`search`); papers rank below every concept match.
 SEARCH_EXACT, SEARCH_WORDS, SEARCH_PREFIX, SEARCH_NEAR = 100.0, 90.0, 80.0, 70.0
 SEARCH_TITLE_SCORE, SEARCH_ABSTRACT_SCORE = 60.0, 50.0
@@ -211,7 +215,11 @@ def find_concept(G: nx.Graph, name: str) -> str:
     >>> find_concept(G, "quantum toasters")
     Traceback (most recent call last):
     ...
-    kgraph.errors.ConceptNotFound: no concept 'quantum toasters'; closest: ...
+    kgraph.errors.ConceptNotFound: no concept 'quantum toasters'; no concept's name is close
+    >>> find_concept(G, "graph neural nets and more")
+    Traceback (most recent call last):
+    ...
+    kgraph.errors.ConceptNotFound: no concept 'graph neural nets and more'; closest: graph neural networks
     """
     if _is_concept(G, name):
         return name
@@ -252,11 +260,12 @@ def find_concept(G: nx.Graph, name: str) -> str:
             and (len(near) < 2 or names[near[1][0]] == names[near[0][0]] or near[1][1] < near[0][1])):
         return names[near[0][0]]
     labels = [G.nodes[n].get("label", n) for n in hits]
-    for key, *_ in process.extract(name.lower(), list(names), scorer=fuzz.WRatio, limit=2 * SUGGESTIONS):
+    for key, *_ in process.extract(name.lower(), list(names), scorer=fuzz.ratio, limit=2 * SUGGESTIONS,
+                                   score_cutoff=SUGGEST_MIN_SCORE):
         label = G.nodes[names[key]].get("label", key)
         if label not in labels:
             labels.append(label)
-    raise ConceptNotFound(name, labels[:SUGGESTIONS])
+    raise ConceptNotFound(name, labels[:SUGGESTIONS], "" if labels else "; no concept's name is close")
 
 
 def find_paper(G: nx.Graph, ref: str) -> str:

@@ -18,7 +18,11 @@ def test_query_near_spelling_and_unknown(corpus_kg):
     assert corpus_kg.find_concept("continual lerning") == corpus_kg.find_concept("continual learning")
     with pytest.raises(ConceptNotFound) as err:
         corpus_kg.find_concept("quantum gravity on toasters")
-    assert isinstance(err.value, KeyError) and "closest" in str(err.value)
+    # nothing near it is offered: "no match" is said
+    assert isinstance(err.value, KeyError) and "closest" not in str(err.value) and "close" in str(err.value)
+    with pytest.raises(ConceptNotFound) as err:
+        corpus_kg.find_concept("rademacher compexity bound")
+    assert "closest: Rademacher complexity" in str(err.value)
 
 
 def test_query_model_collapse_papers_are_each_others_top_related(corpus_kg):
