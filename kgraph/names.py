@@ -30,7 +30,7 @@ _DATASET_FAMILIES = (
     r"CelebA(?:-HQ)?|LSUN|FFHQ|ShapeNet|ModelNet|ScanNet|ADE20K|[Nn]uScenes|Waymo|Omniglot|STL-10|Places365|"
     r"SYNTHIA|GTA5|LVIS|Objects365|Open ?Images|Mapillary|Kinetics(?:-\d+)?|Argoverse|"
     r"iNaturalist|Flickr30[Kk]|Flickr8[Kk]|Visual Genome|VQA(?:v2)?|GQA|MSR-VTT|UCF-?101|HMDB-?51|LAION|CUB-200|"
-    r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|Office-Home|TerraIncognita|WILDS|fastMRI|"
+    r"DomainNet|PACS|VLCS|OfficeHome|Office-?31|Office-Home|TerraIncognita|WILDS|fastMRI|FEMNIST|"
     # language
     r"SQuAD|GLUE|SuperGLUE|WikiText|Penn\s+(?:Chinese\s+)?Treebank|PTB|CTB|CCGbank|PDTB|OntoNotes|CoNLL|SemEval|DUC|"
     r"Europarl|Gigaword|FrameNet|Prop[Bb]ank|WordNet|BookCorpus|MS ?MARCO|TriviaQA|HotpotQA|XNLI|SNLI|MultiNLI|MNLI|"

@@ -364,7 +364,8 @@ def clean_term(text: str) -> str:
         words.pop()
     # "Atari-10 games", "CIFAR-10 images": a named dataset and what it holds are the dataset ("CIFAR-10
     # classification" is a task on it)
-    if len(words) == 2 and DATASET_IN_TEXT.fullmatch(words[0]) and _singular(words[1].lower()) in ("game", "image"):
+    if len(words) == 2 and DATASET_IN_TEXT.fullmatch(words[0]) and _singular(words[1].lower()) in (
+            "game", "image", "partition", "split"):
         words.pop()
     # "the reasoning process", "a training pipeline", "the Q-value estimation process": the activity is the term
     # (a "decision process" or "diffusion process" is a thing of its own)
@@ -413,6 +414,9 @@ def clean_term(text: str) -> str:
 
 #: A model's size or a benchmark's setting, written before it: "125M-parameter", "2B", "7B-scale", "9-step".
 _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
+
+#: Training verbs in their base form, which begin no term ("fine-tuning", the noun, does).
+_TRAINING_VERBS = frozenset("fine-tune finetune pre-train pretrain re-train retrain".split())
 
 #: Heads that add nothing to the activity before them ("reasoning process", "training pipeline").
 _ACTIVITY_HEADS = frozenset("process processes pipeline pipelines".split())
@@ -598,6 +602,8 @@ def is_junk(term: str) -> bool:
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
     if " ".join(lower) in SOFTWARE or lower[0] in SOFTWARE and len(lower) > 1:
         return True  # "PostgreSQL", "PyTorch", "LangChain agents": what a system runs on or is written in
+    if len(lower) > 1 and lower[0] in _TRAINING_VERBS:
+        return True  # "fine-tune vision transformers": what a paper does, a verb and its object
     if re.fullmatch(r"non-[A-Za-z]+(?:ian|ean|ic|al|ive|ous)", term):
         return True  # "non-Markovian": a negated adjective alone
     if lower[-1] in _COMPUTING_WORDS:

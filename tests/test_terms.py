@@ -92,7 +92,7 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Markov decision processes", "Markov decision processes"),
     ("forward diffusion process", "forward diffusion process"),
     # a named dataset and what it holds or is used for is the dataset; a metric without its value
-    ("CIFAR-10 images", "CIFAR-10"), ("Atari-10 games", "Atari-10"), ("ImageNet classification", "ImageNet classification"),
+    ("CIFAR-10 images", "CIFAR-10"), ("Atari-10 games", "Atari-10"), ("FEMNIST partitions", "FEMNIST"), ("ImageNet classification", "ImageNet classification"),
     ("AUC=1.0", "AUC"),
 ])
 def test_terms_clean_term(phrase, term):
@@ -127,6 +127,7 @@ def test_terms_split_coordination(phrase, terms):
     "Combined Model", "Proposed Method",                                                # a model capitalised, unnamed
     "LangChain agents", "Database Management Systems",                                  # software
     "non-Markovian", "LM-elicited", "noise-induced",                                    # adjectives alone
+    "fine-tune vision transformers",                                                    # a verb and its object
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
