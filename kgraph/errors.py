@@ -25,19 +25,21 @@ class _NotFound(KGraphError, KeyError):
 
 
 class ConceptNotFound(_NotFound):
-    """No concept of that name; ``candidates`` holds the closest labels.
+    """No concept of that name; ``candidates`` holds the closest labels (none: no name is close).
 
     Examples
     --------
     >>> err = ConceptNotFound("quantum toasters", ["quantum computing"])
     >>> str(err), isinstance(err, KeyError)
     ("no concept 'quantum toasters'; closest: quantum computing", True)
+    >>> str(ConceptNotFound("quantum toasters", []))
+    "no concept 'quantum toasters'; no concept's name is close"
     """
 
     def __init__(self, name: str, candidates: list[str], hint: str = ""):
         self.name = name
         self.candidates = candidates
-        hint = hint or (f"; closest: {', '.join(candidates)}" if candidates else "")
+        hint = hint or (f"; closest: {', '.join(candidates)}" if candidates else "; no concept's name is close")
         super().__init__(f"no concept {name!r}{hint}")
 
 

@@ -33,7 +33,7 @@ __all__ = [
     "find_concept", "find_paper", "find", "search", "neighbourhood", "relations", "papers_about", "concepts_of", "written",
     "in_passing", "related_papers", "paths",
     "top_concepts", "community_labels", "papers", "summary", "broader_terms", "narrower_terms", "trends",
-    "FUZZY_MIN_SCORE",
+    "FUZZY_MIN_SCORE", "SUGGEST_MIN_SCORE",
 ]
 
 #: rapidfuzz WRatio (0-100) a near spelling needs to count as the name ("continual lerning"); below it
@@ -265,7 +265,7 @@ def find_concept(G: nx.Graph, name: str) -> str:
         label = G.nodes[names[key]].get("label", key)
         if label not in labels:
             labels.append(label)
-    raise ConceptNotFound(name, labels[:SUGGESTIONS], "" if labels else "; no concept's name is close")
+    raise ConceptNotFound(name, labels[:SUGGESTIONS])
 
 
 def find_paper(G: nx.Graph, ref: str) -> str:
