@@ -1272,6 +1272,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     def surface(c: _Concept, key: str) -> str:
         return c.surfaces.most_common(1)[0][0] if c.surfaces else key
 
+    parts = _system_parts(concepts, paper_terms)
+
     def direct_node(key: str, c: _Concept) -> bool | None:
         """True: a node; False: never; None: a node only if it narrows a multi-word term."""
         text = surface(c, key)
@@ -1283,6 +1285,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if ((is_vague(text) or is_vague(key)) and not named_topic and not defined or c.text_only and len(c.papers) < 2
                 or key in areas):
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
+        if key in parts:
+            return False  # "a PDE Agent, a PINN Agent, a Code Agent and a Feedback Agent": one system's parts
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         words = key.split()
@@ -1502,6 +1506,31 @@ def _areas(th: Thesaurus) -> frozenset[str]:
     return frozenset(areas | {part for k in areas for name in th.topics[k].names for words in [concept_key(name).split()]
                               for n in range(2, len(words) + 1) for i in range(len(words) - n + 1)
                               for part in [" ".join(words[i:i + n])] if _topic_of(part, th) is None})
+
+
+#: The capitalised head of a part of one paper's system: "Feedback Agent", "Retrieval Module".
+_PART_HEAD = re.compile(r"\S.*\s(?:Agent|Module)s?")
+
+
+def _system_parts(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]) -> frozenset[str]:
+    """The keys of the parts one paper names its system's pieces by: two or more capitalised "... Agent" or
+    "... Module" names of one paper ("a PDE Agent, a PINN Agent, a Code Agent and a Feedback Agent"), which
+    no other paper writes. A name of its own ("MetaGPT") or an agent other papers name too stays.
+
+    >>> c = {k: _Concept(surfaces=Counter({s: 1}), papers={"p"}) for k, s in
+    ...      [("pde agent", "PDE Agent"), ("feedback agent", "Feedback Agent"), ("llm agent", "LLM agents")]}
+    >>> sorted(_system_parts(c, [{k: [1, "uses"] for k in c}]))
+    ['feedback agent', 'pde agent']
+    >>> sorted(_system_parts(c, [{"pde agent": [1, "uses"], "llm agent": [1, "uses"]}]))
+    []
+    """
+    out: set[str] = set()
+    for terms in paper_terms:
+        found = [key for key in terms if key in concepts and len(concepts[key].papers) == 1
+                 and concepts[key].surfaces and all(_PART_HEAD.fullmatch(f) for f in concepts[key].surfaces)]
+        if len(found) >= 2:
+            out.update(found)
+    return frozenset(out)
 
 
 def _has_name(c: _Concept) -> bool:

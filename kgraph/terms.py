@@ -58,7 +58,7 @@ significant insignificant notable noticeable dramatic rapid slow fast faster qui
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
 fine-tuned finetuned foundational representative public publicly proprietary commercial locked
-open-source closed-source open-weight post-trained
+open-source closed-source open-weight post-trained frontier cutting-edge
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",

@@ -1137,3 +1137,21 @@ def test_graph_a_standard_metric_one_paper_writes_out_is_a_node():
                 _paper(t2, [("GraphEns", t2), ("expected calibration error", t2, {"kind": "metric"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds.get("word error rate") == "metric" and kinds.get("expected calibration error") == "metric"
+
+
+def test_graph_one_papers_system_parts_are_no_nodes():
+    # a multi-agent system's agents, named by what each does, are its parts: the paper links to the system;
+    # an agent that another paper names too, and a lone "... Agent" of a paper, stay
+    t1 = ("We propose Lang-PINN, a multi-agent system with a PDE Agent, a PINN Agent and a Feedback Agent. "
+          "The PINN Agent trains physics-informed neural networks.")
+    t2 = "We release Web Agent, an agent that browses pages for physics-informed neural networks."
+    t3 = "A Web Agent and a Planner Agent answer questions about physics-informed neural networks."
+    G = _graph([
+        _paper(t1, [("Lang-PINN", t1, {"role": "proposes"}), ("PDE Agent", t1), ("PINN Agent", t1),
+                    ("Feedback Agent", t1), ("physics-informed neural networks", t1)]),
+        _paper(t2, [("Web Agent", t2, {"role": "proposes"}), ("physics-informed neural networks", t2)]),
+        _paper(t3, [("Web Agent", t3), ("Planner Agent", t3), ("physics-informed neural networks", t3)]),
+    ])
+    labels = {d["label"] for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not labels & {"PDE Agent", "PINN Agent", "Feedback Agent"}
+    assert {"Lang-PINN", "Web Agent"} <= labels
