@@ -617,7 +617,9 @@ def is_junk(term: str) -> bool:
     if len(words) > 1 and _is_adverb(words[0]) and lower[1].endswith("ing") and "NOUN" not in _pos(lower[1]):
         return True  # "automatically detecting large language models": a clause
     if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
-        return True  # "open-source" (counterparts), "off-the-shelf" (models)
+        return True  # "open-source" (counterparts), "off-the-shelf" (models), "black-box" (optimizers)
+    if len(words) == 1 and _NUMBERED_KIND.fullmatch(last):
+        return True  # "type-1" (of "type-1 and type-2 fuzzy clustering"): a kind of something, by number
     if len(words) == 1 and "-" in last and not acronym:
         parts = last.lower().split("-")
         if (parts[-1] in LONE_GENERIC and not parts[-1].endswith("ing")
@@ -628,7 +630,9 @@ def is_junk(term: str) -> bool:
 
 #: Compounds the field writes only before a noun, which the lexicon cannot tell from one.
 _MODIFIER_COMPOUNDS = frozenset("""open-source closed-source open-weight open-weights state-of-the-art off-the-shelf
-end-to-end plug-and-play""".split())
+end-to-end plug-and-play black-box white-box gray-box grey-box""".split())
+#: A kind or level by its number alone: "type-1" (fuzzy sets), "stage-2" (training), "level-3".
+_NUMBERED_KIND = re.compile(r"(?:type|tier|level|stage|phase|class|kind|step)-?\d+", re.I)
 
 
 @lru_cache(maxsize=1 << 16)

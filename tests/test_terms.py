@@ -130,6 +130,8 @@ def test_terms_split_coordination(phrase, terms):
     "LangChain agents", "Database Management Systems",                                  # software
     "non-Markovian", "LM-elicited", "noise-induced",                                    # adjectives alone
     "fine-tune vision transformers",                                                    # a verb and its object
+    "black-box", "white-box",                                                           # modifiers alone
+    "type-1", "Stage-2",                                                                # a kind by its number
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
