@@ -658,6 +658,7 @@ def build_graph(
 
     _merge_compounds(concepts, paper_terms)
     _merge_initials(concepts, paper_terms)
+    _merge_coined_initials(concepts, paper_terms)
     _merge_undefined_acronyms(concepts, paper_terms, {concept_key(m.short_form or m.text)
                                                       for ms in mentions for m in ms if m.long_form},
                               {paper.id: paper.abstract for paper in papers})
@@ -958,6 +959,88 @@ def _merge_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, l
                     o.kinds.update(c.kinds)
                     _fold_entry(terms, key, other)
                     break
+
+
+#: A coined short name with three capitals or more that :data:`_ACRONYM` does not take: "MDAS-GNN", "ES-C51".
+_COINED_SHORT = re.compile(r"(?=(?:[^A-Z]*[A-Z]){3})[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+
+
+def _abbreviates(name: str, long: str) -> bool:
+    """True when a coined short name's capitals and numbered parts are the initials of a term's words, in order:
+    every word gives its first letter (a hyphenated word may give one per part), a small word may give none.
+
+    >>> _abbreviates("MDAS-GNN", "Multi-Dimensional Attention-based Spatial-diffusion Graph Neural Network")
+    True
+    >>> _abbreviates("ES-C51", "Expected Sarsa based C51"), _abbreviates("ABAGAT", "abstract argumentation literature")
+    (True, False)
+    >>> _abbreviates("DINOv3", "DINOv3 suite of vision models")  # (the name inside a phrase: no long form)
+    False
+    >>> _abbreviates("DiffPF", "differentiable particle filter"), _abbreviates("ALFIA-boost", "Adaptive Layer Fusion with Intelligent Attention")
+    (True, False)
+    """
+    letters = "".join(ch for ch in name if ch.isupper() or ch.isdigit())
+    words = long.split()
+    if not letters or name.lower() in long.lower() or not all(
+            any(ch.isupper() or ch.isdigit() for ch in part) for part in name.split("-")):
+        return False  # (a variant's lower-case part abbreviates nothing: "ALFIA-boost" is no ALFIA)
+
+    @lru_cache(maxsize=None)
+    def match(i: int, j: int) -> bool:
+        if j == len(words):
+            return i == len(letters)
+        word = words[j]
+        if word.lower() in _SMALL_WORDS or word.lower() in ("based", "using", "via", "with", "for"):
+            if match(i, j + 1):
+                return True
+        if any(ch.isdigit() for ch in word):  # "C51": a numbered name is written whole in the short one
+            whole = "".join(ch for ch in word if ch.isupper() or ch.isdigit())
+            return letters.startswith(whole, i) and match(i + len(whole), j + 1)
+        parts = [p for p in word.split("-") if p]
+        if not parts or i >= len(letters) or parts[0][0].upper() != letters[i]:
+            return False
+
+        def rest(k: int, at: int) -> bool:  # the word's later parts, each giving its initial or nothing
+            if k == len(parts):
+                return match(at, j + 1)
+            return (at < len(letters) and parts[k][0].upper() == letters[at] and rest(k + 1, at + 1)) or rest(k + 1, at)
+        return rest(1, i + 1)
+
+    return match(0, 0)
+
+
+def _merge_coined_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]) -> None:
+    """A coined short name of one paper is the one term of that paper whose words it abbreviates, in place.
+
+    "MDAS-GNN, a Multi-Dimensional Attention-based Spatial-diffusion Graph
+    Neural Network" defines the name by an appositive, not by brackets: the
+    two are one concept, the long form's short form. The match is Schwartz
+    and Hearst's (:func:`kgraph.abbrev.best_long_form`) over the whole term, of
+    three words or more; only where exactly one term of the paper matches, and
+    neither is written by another paper.
+    """
+    for terms in paper_terms:
+        for key in list(terms):
+            c = concepts.get(key)
+            if (c is None or c.shorts or len(c.papers) != 1 or not c.surfaces
+                    or not all(" " not in f and _COINED_SHORT.fullmatch(f) and not _ACRONYM.fullmatch(f)
+                               for f in c.surfaces)):
+                continue
+            name = c.surfaces.most_common(1)[0][0]
+            found = [other for other in terms if other != key and (o := concepts.get(other)) is not None
+                     and len(o.papers) == 1 and o.surfaces
+                     and len((long := o.surfaces.most_common(1)[0][0]).split()) >= 3
+                     and _abbreviates(name, long)]
+            if len(found) != 1:
+                continue
+            o = concepts[found[0]]
+            concepts.pop(key)
+            o.shorts.update(c.surfaces)
+            o.kinds.update(c.kinds)
+            o.named |= c.named
+            o.proposed |= c.proposed
+            o.called.update(c.called)
+            o.introduced.update(c.introduced)
+            _fold_entry(terms, key, found[0])
 
 
 def _initials(form: str) -> str:

@@ -1155,3 +1155,24 @@ def test_graph_one_papers_system_parts_are_no_nodes():
     labels = {d["label"] for n, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert not labels & {"PDE Agent", "PINN Agent", "Feedback Agent"}
     assert {"Lang-PINN", "Web Agent"} <= labels
+
+
+def test_graph_coined_name_and_the_term_it_abbreviates_are_one_concept():
+    # "MDAS-GNN, a Multi-Dimensional ... Graph Neural Network": the appositive spells the name out, so the two
+    # are one node (labelled by the short name, the long form being long); a variant of a name ("ALFIA-boost")
+    # abbreviates nothing, and a phrase holding the name is no long form of it
+    t1 = ("This study develops MDAS-GNN, a Multi-Dimensional Attention-based Spatial-diffusion Graph Neural Network "
+          "for traffic risk. MDAS-GNN beats baselines.")
+    t2 = ("We propose Adaptive Layer Fusion with Intelligent Attention and two variants, ALFIA-boost and ALFIA-nn. "
+          "We release the DINOv3 suite of vision models.")
+    G = _graph([
+        _paper(t1, [("MDAS-GNN", t1, {"role": "proposes"}),
+                    ("Multi-Dimensional Attention-based Spatial-diffusion Graph Neural Network", t1)]),
+        _paper(t2, [("Adaptive Layer Fusion with Intelligent Attention", t2, {"role": "proposes"}),
+                    ("ALFIA-boost", t2), ("ALFIA-nn", t2), ("DINOv3", t2), ("DINOv3 suite of vision models", t2)]),
+    ])
+    concepts = {d["label"]: d for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    mdas = [d for d in concepts.values() if "MDAS-GNN" in d["aliases"].split("|")]
+    assert len(mdas) == 1 and mdas[0]["label"] == "MDAS-GNN"
+    assert "Multi-Dimensional Attention-based Spatial-diffusion Graph Neural Network" in mdas[0]["aliases"].split("|")
+    assert {"ALFIA-boost", "ALFIA-nn", "DINOv3"} <= set(concepts)
