@@ -1494,7 +1494,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             wider = [t for t in top if key.split(" ", 1)[0] in _WIDENING and key.split(" ", 1)[-1] == t]
             for t in wider:
                 broader.setdefault(t, []).append(key)
-            top = [t for t in top if t not in wider]
+            # "graph representation learning" (a name of graph learning) is the learning of graph representations,
+            # no kind of them: what precedes a term's "learning" is no broader term of it
+            top = [t for t in top if t not in wider and not any(
+                concept_key(f) == t + " learning" for f in (key, *concepts[key].surfaces))]
             if top:
                 broader.setdefault(key, []).extend(top)
         elif top:
@@ -2709,7 +2712,8 @@ _HEAD_KINDS = (
     theorem lemma formula identity representation view stationarity optimality convexity smoothness manifold variable game equation landscape geometry algebra connectivity condition phenomenon
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
-    identifiability expressivity expressiveness learnability""".split())),
+    identifiability expressivity expressiveness learnability
+    disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour""".split())),
     ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit""".split())

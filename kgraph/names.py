@@ -20,7 +20,7 @@ from functools import lru_cache
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "MODEL_NAME", "ORGANIZATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
+           "MODEL_NAME", "ORGANIZATIONS", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -66,6 +66,9 @@ baidu tencent bytedance ibm apple apache github""".split()) | {"google deepmind"
 SOFTWARE = frozenset("""mysql postgresql postgres sqlite mongodb redis spark hadoop kubernetes docker linux
 pytorch tensorflow keras numpy scipy pandas scikit-learn sklearn matlab langchain llamaindex botorch gpytorch
 dbms dbmss""".split()) | {"database management system", "database management systems", "unity ml-agents"}
+#: Laws and regulations a system must comply with, named alone: no concept of the field and no data set
+#: ("HIPAA and GDPR", which the tagger reads as SciERC's Material).
+REGULATIONS = frozenset("hipaa gdpr ccpa cpra ferpa coppa pipeda lgpd".split()) | {"eu ai act", "ai act"}
 #: Head words that make a name a dataset: "the Amazon Reviews dataset", "CoNLL 2012 English test set".
 DATASET_HEADS = frozenset("dataset datasets corpus corpora benchmark benchmarks treebank treebanks suite".split())
 #: Words after a metric's name that keep it a metric: "BLEU score", "F1 scores".

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import DATASET_IN_TEXT, METRIC_KEYS, ORGANIZATIONS, SOFTWARE, countries
+from .names import DATASET_IN_TEXT, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE, countries
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -58,7 +58,7 @@ significant insignificant notable noticeable dramatic rapid slow fast faster qui
 proper improper explicit careful specialized dedicated tailored customized corresponding associated
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
 fine-tuned finetuned foundational representative public publicly proprietary commercial locked
-open-source closed-source open-weight post-trained frontier cutting-edge
+open-source closed-source open-weight post-trained frontier cutting-edge deeper shallower wider
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -84,6 +84,8 @@ characterization characterizations characterisation characterisations extension 
 #: Terms too broad to tell papers of a machine-learning corpus apart: they are not nodes.
 FIELD_GENERIC = frozenset("""
 ai
+ml
+ai ml
 neural network
 problem class
 deep neural network
@@ -602,6 +604,8 @@ def is_junk(term: str) -> bool:
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
     if " ".join(lower) in SOFTWARE or lower[0] in SOFTWARE and len(lower) > 1:
         return True  # "PostgreSQL", "PyTorch", "LangChain agents": what a system runs on or is written in
+    if " ".join(lower).removeprefix("the ") in REGULATIONS:
+        return True  # "HIPAA", "GDPR": a law a system complies with
     if len(lower) > 1 and lower[0] in _TRAINING_VERBS:
         return True  # "fine-tune vision transformers": what a paper does, a verb and its object
     if re.fullmatch(r"non-[A-Za-z]+(?:ian|ean|ic|al|ive|ous)", term):

@@ -1176,3 +1176,31 @@ def test_graph_coined_name_and_the_term_it_abbreviates_are_one_concept():
     assert len(mdas) == 1 and mdas[0]["label"] == "MDAS-GNN"
     assert "Multi-Dimensional Attention-based Spatial-diffusion Graph Neural Network" in mdas[0]["aliases"].split("|")
     assert {"ALFIA-boost", "ALFIA-nn", "DINOv3"} <= set(concepts)
+
+
+def test_graph_conditions_and_dynamical_systems_are_concepts_and_laws_no_nodes():
+    # a disease or disorder is what a model predicts or studies, no task; a dynamical system is an object of
+    # study, no method (the tagger says both); a law a system complies with is no data set
+    t = ("We predict Alzheimer's disease (AD) and opioid use disorder from health records, model a linear dynamical "
+         "system, and keep the pipeline HIPAA compliant.")
+    mentions = [("Alzheimer's disease", t, {"kind": "task", "short_form": "AD"}), ("AD", t, {"long_form": "Alzheimer's disease", "kind": "task"}),
+                ("opioid use disorder", t, {"kind": "task"}),
+                ("linear dynamical system", t, {"kind": "method"}), ("HIPAA", t, {"kind": "dataset"})]
+    G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds == {"Alzheimer's disease": "concept", "opioid use disorder": "concept",
+                     "linear dynamical systems": "concept"}
+
+
+def test_graph_what_precedes_learning_is_no_broader_term():
+    # "graph representation learning" learns graph representations; it is no kind of them
+    t1 = "We study graph representation learning for molecules."
+    t2 = "A graph representation of the scene helps planning."
+    t3 = "Each graph representation is compressed."
+    G = _graph([_paper(t1, [("graph representation learning", t1, {"kind": "task"})]),
+                _paper(t2, [("graph representation", t2, {"kind": "concept"})]),
+                _paper(t3, [("graph representation", t3, {"kind": "concept"})])])
+    labels = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "graph representation" in labels and len(labels) == 2
+    learning = next(n for label, n in labels.items() if label != "graph representation")
+    assert not broader_terms(G, learning)

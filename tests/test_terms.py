@@ -96,6 +96,7 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("AUC=1.0", "AUC"),
     # a rating of how new a model is: "frontier LLMs" are LLMs
     ("frontier LLMs", "LLMs"), ("cutting-edge language models", "language models"),
+    ("Deeper Vision Transformers", "Vision Transformers"),  # (a comparison of depth, no name)
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
@@ -132,6 +133,7 @@ def test_terms_split_coordination(phrase, terms):
     "fine-tune vision transformers",                                                    # a verb and its object
     "black-box", "white-box",                                                           # modifiers alone
     "type-1", "Stage-2",                                                                # a kind by its number
+    "HIPAA", "GDPR",                                                                    # laws
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
@@ -176,7 +178,7 @@ def test_terms_is_name(text, name):
 
 
 @pytest.mark.parametrize("phrase", ["sequence length", "computation cost", "online interactions", "local region",
-                                    "the offline dataset", "numerical layouts"])
+                                    "the offline dataset", "numerical layouts", "AI/ML", "ML"])
 def test_a_quantity_or_a_described_dataset_is_vague(phrase):
     assert is_vague(clean_term(phrase))
 
