@@ -49,7 +49,8 @@ HYPHEN_PREFIXES = frozenset("""non un semi multi pre post anti sub super inter i
     quasi pseudo hyper hypo cross counter mid mis micro macro mono poly auto neo proto ultra extra""".split())
 
 HYPHEN_SUFFIXES = frozenset("""based free aware driven guided inspired specific agnostic dependent independent oriented
-    like style wise enabled powered centric friendly level scale trained tuned ready weighted enhanced assisted elicited induced""".split())
+    like style wise enabled powered centric friendly level scale trained tuned ready weighted enhanced assisted elicited induced
+    type""".split())
 
 
 def is_word(word: str) -> bool:

@@ -134,6 +134,7 @@ def test_terms_split_coordination(phrase, terms):
     "black-box", "white-box",                                                           # modifiers alone
     "type-1", "Stage-2",                                                                # a kind by its number
     "HIPAA", "GDPR",                                                                    # laws
+    "ADMM-type", "Chambolle-Pock-type",                                                 # like a name, alone
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
