@@ -663,7 +663,7 @@ def build_graph(
                                                       for ms in mentions for m in ms if m.long_form},
                               {paper.id: paper.abstract for paper in papers})
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
-    _add_named(papers, texts, concepts, paper_terms, shorts, several, meanings)
+    _add_named(papers, texts, concepts, paper_terms, shorts, several, meanings, synonyms)
     found_by = _add_topic_names(papers, texts, concepts, paper_terms, th)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
@@ -2123,7 +2123,7 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
                 concepts[key].papers.add(paper.id)
 
 
-def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meanings=None) -> None:
+def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meanings=None, synonyms=None) -> None:
     """Named datasets and standard metrics written in an abstract are its concepts, found or not by the tagger.
 
     "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
@@ -2142,8 +2142,9 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
                 key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
                 if not key or key in several and key not in meaning:
                     continue
-                long_key = meaning.get(key) or shorts.get(key)
-                defined = long_key in concepts
+                long_key = meaning.get(key) or shorts.get(key) or (synonyms or {}).get(key)
+                defined = long_key is not None and (long_key in concepts or long_key == (synonyms or {}).get(key))
+                # (a short form the thesaurus spells out is its topic's: "ECE", the expected calibration error)
                 if defined:  # "MSE" where the corpus defines it: the mean squared error
                     key = long_key
                 elif key not in concepts:
@@ -2651,8 +2652,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         return "concept"
     if MODEL_NAME.match(label):
         return "method"  # "Mistral", "DeepSeek-R1": models named where they are evaluated
-    if DATASET_NAME.match(label) or _BENCHMARK_NAME.search(label):
-        return "dataset"
+    if DATASET_NAME.match(label) or _BENCHMARK_NAME.search(label) or _SIZED_DATA_NAME.fullmatch(label):
+        return "dataset"  # ("SUSTech1K", "ImageNet-1K": a coined name with its count of thousands)
     said = c.introduced.most_common(2)
     if said and (len(said) == 1 or said[0][1] > said[1][1]):
         return said[0][0]  # what its definitions call it: "an approach to ... Domain Generalization (VIV-DG)"
@@ -2694,6 +2695,9 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
 _BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena)(?:\b|(?=[A-Z]))|\b[A-Z]\w*(?:Gym|Bench|Arena)\b"
                              r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$")
 
+#: A data set's coined name that ends in its size in thousands ("SUSTech1K", "ImageNet-1K", "Flickr30K").
+_SIZED_DATA_NAME = re.compile(r"[A-Z][\w\-.]*[A-Za-z][\-_]?\d+(?:\.\d+)?K")
+
 #: A network's coined name: a capitalised word ending in Net or Former ("DeltaNet", "Informer") or in a kind of
 #: network's or optimizer's short form ("SignSGD", "StyleGAN", "BiLSTM"), or a
 #: diffusion transformer's or vision transformer's size ("DiT-XL/2", "ViT-B/16").
@@ -2721,7 +2725,8 @@ _HEAD_KINDS = (
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
-    seriation allocation scheduling routing problem generalization minimization quantification""".split())),
+    seriation allocation scheduling routing problem generalization minimization quantification grounding geolocation
+    discovery try-on""".split())),
     ("dataset", frozenset("dataset benchmark corpus suite challenge".split())),  # ("StarCraft Multi-Agent Challenge")
     ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )

@@ -398,6 +398,8 @@ def normalize_text(text: str, *, warn: Warn | None = None) -> str:
     'Length generalization, the "ability" - retrieval'
     >>> normalize_text("UFO-RL (**U**ncertainty-**F**ocused **O**ptimization) and $M$emory-enhanced MI$S$tar")
     'UFO-RL (Uncertainty-Focused Optimization) and Memory-enhanced MIStar'
+    >>> normalize_text("on AG~News (Fig.~3), ~76% fewer steps; see github.com/~user")
+    'on AG News (Fig. 3), ~76% fewer steps; see github.com/~user'
     """
     text = _bound_text(text, warn)
     text = unicodedata.normalize("NFC", _clean_chars(text))
@@ -430,7 +432,14 @@ _URL = re.compile(r"\\url\s*\{([^{}]*)\}")
 _MD_LINK = re.compile(r"\[([^\[\]]+)\]\((https?://[^()\s]+)\)")
 
 
+#: TeX's tie (a space no line breaks at) between two words or a word and a number: "AG~News", "Fig.~3"
+#: (not "~76%", "github.com/~user")
+_TIE = re.compile(r"(?<=[A-Za-z0-9.])~(?=[A-Za-z0-9])")
+
+
 def _text_segment(s: str) -> str:
+    if "~" in s:
+        s = _TIE.sub(" ", s)
     if "](" in s:
         s = _MD_LINK.sub(r"\1", s)
     if "\\" in s:

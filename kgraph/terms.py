@@ -618,8 +618,12 @@ def is_junk(term: str) -> bool:
         return True  # "non-USFs": the flows a paper's own class is set against, no class of their own
     if re.search(r"\bO\(", term):
         return True  # "O(B) run": a bound's notation, cut from its sentence
-    if len(words) > 1 and _is_adverb(words[0]) and lower[1].endswith("ing") and "NOUN" not in _pos(lower[1]):
-        return True  # "automatically detecting large language models": a clause
+    if len(words) > 1 and _is_adverb(words[0]) and "NOUN" not in _pos(lower[1]) and (
+            lower[1].endswith("ing") or "VERB" in _pos(lower[1]) and "ADJ" not in _pos(lower[1])
+            and not lower[1].endswith(("ed", "en"))):  # ("fully connected", "well known": a participle, no clause)
+        return True  # "automatically detecting large language models", "autoregressively reconstruct ...": a clause
+    if len(words) == 1 and re.fullmatch(r"\d+(?:\.\d+)?-?D", last):
+        return True  # "3D", "2.5D": a dimension, of something the sentence names
     if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
         return True  # "open-source" (counterparts), "off-the-shelf" (models), "black-box" (optimizers)
     if len(words) == 1 and _NUMBERED_KIND.fullmatch(last):

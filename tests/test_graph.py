@@ -1204,3 +1204,26 @@ def test_graph_what_precedes_learning_is_no_broader_term():
     assert "graph representation" in labels and len(labels) == 2
     learning = next(n for label, n in labels.items() if label != "graph representation")
     assert not broader_terms(G, learning)
+
+
+def test_graph_kinds_of_sized_data_names_and_task_heads_and_thesaurus_short_forms():
+    # a coined name ending in its size in thousands is a data set ("SUSTech1K"); grounding is a task;
+    # the thesaurus spells out standard short forms a paper leaves bare ("ECE", "KL")
+    t = ("We evaluate gait recognition on SUSTech1K, study Video Temporal Grounding, and report ECE and a one-step "
+         "KL bound.")
+    mentions = [("SUSTech1K", t, {"kind": "method"}), ("Video Temporal Grounding", t, {"kind": "dataset"}),
+                ("ECE", t, {"kind": "metric"}), ("KL", t, {"kind": "method"})]
+    G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["SUSTech1K"] == "dataset"
+    assert kinds["Video Temporal Grounding"] == "task"
+    assert kinds.get("expected calibration error") == "metric" and "ECE" not in kinds
+    assert "KL divergence" in kinds and "KL" not in kinds
+
+
+def test_graph_bare_metric_short_forms_the_thesaurus_does_not_spell_out_stay_as_written():
+    # "RMSE" written bare, in no definition and in no thesaurus line, is the metric by that name
+    t = "Our forecaster lowers RMSE and ECE on traffic data."
+    G = _graph([_paper(t, [("forecaster", t)])])
+    labels = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert labels.get("RMSE") == "metric" and labels.get("expected calibration error") == "metric"

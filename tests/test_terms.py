@@ -134,7 +134,9 @@ def test_terms_split_coordination(phrase, terms):
     "black-box", "white-box",                                                           # modifiers alone
     "type-1", "Stage-2",                                                                # a kind by its number
     "HIPAA", "GDPR",                                                                    # laws
-    "ADMM-type", "Chambolle-Pock-type",                                                 # like a name, alone
+    "ADMM-type", "Chambolle-Pock-type", "AI-generated",                                 # modifiers alone
+    "3D", "2.5D",                                                                       # a dimension alone
+    "autoregressively reconstruct complete 3D indoor scene meshes",                     # a clause
 ])
 def test_terms_junk(phrase):
     assert is_junk(phrase)
@@ -147,6 +149,7 @@ def test_terms_junk(phrase):
     "Gaussian process regression", "noise-free Gaussian Process bandit problem", "Softmax bias correction",
     "non-IID", "non-IID data",  # a negated property, no class
     "Generative Model", "Graph Model", "Gated Model",  # (a kind of model, capitalised)
+    "fully connected linear networks", "3D point clouds",  # (a participle after an adverb; a dimension named)
 ])
 def test_terms_not_junk(phrase):
     assert not is_junk(phrase)
