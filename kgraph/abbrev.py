@@ -55,6 +55,8 @@ def best_long_form(short: str, candidate: str) -> str | None:
 
     >>> best_long_form("OOPs", "we propose oriented object proposals")
     'oriented object proposals'
+    >>> best_long_form("OP", "the surgeon filling out a post-operation")
+    'post-operation'
     """
     found = _best_long_form(short, candidate)
     if found is None and _NUMERAL_WORD.search(short):  # "T2I": text-to-image; "Seq2Seq", "P4P": pay-for-performance
@@ -108,7 +110,13 @@ def _initials_form(short: str, candidate: str) -> str | None:
         if not words[i][:1].isalpha() or words[i][0].lower() != need[-1]:
             return None
         need.pop()
-    return " ".join(words[i:]) if not need else None
+    if need or words[i].lower() in _PARTICLES:
+        return None  # ("filling out a post-operation (OP) report": no term starts with "out")
+    return " ".join(words[i:])
+
+
+#: Words that begin no long form: a verb's particle or a preposition left of the term.
+_PARTICLES = frozenset("out up off down about into onto upon over under through across along around".split())
 
 
 def _is_short_form(text: str) -> bool:
