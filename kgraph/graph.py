@@ -2574,7 +2574,11 @@ _INTRODUCING = {
               "scheme mechanism module procedure strategy solver operator",
     "task": "task problem setting paradigm",
     "dataset": "dataset benchmark corpus",
+    "metric": "metric measure index",
 }
+#: Right after a definition, what it measures: "a structural ambiguity cost (SAC) measuring parse growth".
+#: ("a framework based on Partial Information Decomposition (PID) that quantifies ...": the framework does)
+_MEASURING_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:measuring|quantifying)\b")
 _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
                                 r"|(?<=task|blem|ting)s?\s+of"
@@ -2626,6 +2630,8 @@ def _introduced_as(abstract: str, start: int, end: int) -> str | None:
     word; so is "Minimal-Sufficient UDG (MS-UDG), a learnable model"; "the
     task of Continuous Domain Generalization (CDG)" is a task.
     """
+    if _MEASURING_AFTER.match(abstract[end:end + 40]):
+        return "metric"
     after = _INTRODUCED_AFTER.match(abstract[end:end + 60])
     window, before = abstract[max(0, start - 100):start], None
     while (found := _INTRODUCED_BEFORE.search(window, before.start(1) + 1 if before else 0)) is not None:

@@ -1227,3 +1227,19 @@ def test_graph_bare_metric_short_forms_the_thesaurus_does_not_spell_out_stay_as_
     G = _graph([_paper(t, [("forecaster", t)])])
     labels = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert labels.get("RMSE") == "metric" and labels.get("expected calibration error") == "metric"
+
+
+def test_graph_a_definition_that_measures_introduces_a_metric():
+    # "a structural ambiguity cost (SAC) measuring ...", "X, a new measure of ...": metrics, whatever the head says;
+    # a method "that quantifies" something stays what it is
+    t = ("We introduce a structural ambiguity cost (SAC) measuring parse growth, and the Information Scrambling "
+         "Index, a new measure of mixing, within Partial Information Decomposition (PID) that quantifies synergy.")
+    mentions = [("structural ambiguity cost", t, {"kind": "concept", "short_form": "SAC"}),
+                ("SAC", t, {"kind": "concept", "long_form": "structural ambiguity cost"}),
+                ("Information Scrambling Index", t, {"kind": "concept", "role": "proposes"}),
+                ("Partial Information Decomposition", t, {"kind": "method", "short_form": "PID"}),
+                ("PID", t, {"kind": "method", "long_form": "Partial Information Decomposition"})]
+    G = _graph([_paper(t, mentions)])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds == {"structural ambiguity cost": "metric", "Information Scrambling Index": "metric",
+                     "Partial Information Decomposition": "method"}
