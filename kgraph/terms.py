@@ -425,7 +425,7 @@ _ACTIVITY_HEADS = frozenset("process processes pipeline pipelines".split())
 
 #: A named method's short form and a participle, before what it was used on: "ICL-enhanced", "RL-tuned".
 _BY_NAMED_METHOD = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*-(?:enhanced|trained|tuned|assisted|powered|"
-                              r"empowered|equipped|finetuned|fine-tuned)")
+                              r"empowered|equipped|finetuned|fine-tuned|driven|guided)")
 
 #: A kind of resource in lower case, then its name in brackets: "medical dataset (Universal Medical)".
 _DESCRIBED_NAME = re.compile(r"(?:[a-z][\w\-]*\s+)*(?:datasets?|benchmarks?|corpus|corpora|models?|methods?|"

@@ -81,6 +81,7 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("an InfoNCE-based objective", "InfoNCE-based objective"),  # (no name before the head: what it builds on)
     # what one paper did to a thing by a named method: the thing
     ("ICL-enhanced Vision-Language Models", "Vision-Language Models"),
+    ("LLM-driven code generation", "code generation"), ("LLM-guided hierarchy restructuring", "hierarchy restructuring"),
     ("LLM-assisted demonstration reinforcement learning", "demonstration reinforcement learning"),
     ("retrieval-augmented generation", "retrieval-augmented generation"),  # (no acronym: a term of its own)
     ("Vision-Language Models", "Vision-Language Models"),  # a title of ordinary words keeps its head
