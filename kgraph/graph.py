@@ -965,6 +965,10 @@ def _merge_initials(concepts: dict[str, _Concept], paper_terms: list[dict[str, l
 _COINED_SHORT = re.compile(r"(?=(?:[^A-Z]*[A-Z]){3})[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 
 
+#: Words a coined name's initials may skip: small words, and what a name is built on ("Expected Sarsa based C51").
+_SKIPPED_WORDS = _SMALL_WORDS | {"based", "using"}
+
+
 def _abbreviates(name: str, long: str) -> bool:
     """True when a coined short name's capitals and numbered parts are the initials of a term's words, in order:
     every word gives its first letter (a hyphenated word may give one per part), a small word may give none.
@@ -989,7 +993,7 @@ def _abbreviates(name: str, long: str) -> bool:
         if j == len(words):
             return i == len(letters)
         word = words[j]
-        if word.lower() in _SMALL_WORDS or word.lower() in ("based", "using", "via", "with", "for"):
+        if word.lower() in _SKIPPED_WORDS:
             if match(i, j + 1):
                 return True
         if any(ch.isdigit() for ch in word):  # "C51": a numbered name is written whole in the short one
@@ -1013,10 +1017,11 @@ def _merge_coined_initials(concepts: dict[str, _Concept], paper_terms: list[dict
 
     "MDAS-GNN, a Multi-Dimensional Attention-based Spatial-diffusion Graph
     Neural Network" defines the name by an appositive, not by brackets: the
-    two are one concept, the long form's short form. The match is Schwartz
-    and Hearst's (:func:`kgraph.abbrev.best_long_form`) over the whole term, of
-    three words or more; only where exactly one term of the paper matches, and
-    neither is written by another paper.
+    two are one concept, the long form's short form. The match is by strict
+    initials over the whole term, of three words or more (:func:`_abbreviates`;
+    Schwartz and Hearst's letters anywhere would take "ABAGAT" for "abstract
+    argumentation literature"); only where exactly one term of the paper
+    matches, and neither is written by another paper.
     """
     for terms in paper_terms:
         for key in list(terms):
@@ -2129,9 +2134,10 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
     "across CIFAR-10, CIFAR-100, and CIFAR-10C": the tagger took the first
     only. Outside math, as written (case matters: "MAE" is a metric, "mae" is
     not). A name the corpus defines several ways is what its paper means by it
-    (``meanings``, per paper), or nothing: "masked autoencoders (MAE)" are no metric.
+    (``meanings``, per paper), or nothing: "masked autoencoders (MAE)" are no metric. A short form the
+    thesaurus spells out (``synonyms``) is its topic's: "ECE" is the expected calibration error.
     """
-    several = several or {}
+    several, synonyms = several or {}, synonyms or {}
     compact = {_compact(k): k for k in sorted(concepts, reverse=True)}  # "CIFAR10" as the tagger took it, "CIFAR-10"
     for i, (paper, text, terms) in enumerate(zip(papers, texts, paper_terms)):
         meaning = meanings[i] if meanings else {}
@@ -2142,9 +2148,8 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
                 key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
                 if not key or key in several and key not in meaning:
                     continue
-                long_key = meaning.get(key) or shorts.get(key) or (synonyms or {}).get(key)
-                defined = long_key is not None and (long_key in concepts or long_key == (synonyms or {}).get(key))
-                # (a short form the thesaurus spells out is its topic's: "ECE", the expected calibration error)
+                long_key = meaning.get(key) or shorts.get(key) or synonyms.get(key)
+                defined = long_key is not None and (long_key in concepts or long_key == synonyms.get(key))
                 if defined:  # "MSE" where the corpus defines it: the mean squared error
                     key = long_key
                 elif key not in concepts:
