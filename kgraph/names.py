@@ -41,7 +41,11 @@ _DATASET_FAMILIES = (
     r"FLORES(?:-\d+)?|XQuAD|TyDi ?QA|Natural Questions|"
     r"BIG-?[Bb]ench|SWE-bench|AlpacaEval|MT-Bench|LongBench|BEIR|"
     # speech, graphs, recommendation, control, routing
-    r"LibriSpeech|TIMIT|Switchboard|OGB|Cora|Citeseer|PubMed|QM9|MovieLens|D4RL|Atari|MuJoCo|TSPLIB|CVRPLIB"
+    r"LibriSpeech|TIMIT|Switchboard|OGB|Cora|Citeseer|PubMed|QM9|MovieLens|D4RL|Atari|MuJoCo|TSPLIB|CVRPLIB|"
+    r"LJSpeech|VCTK|VoxCeleb\d?|AudioSet|ESC-50|Common Voice|ogb[gnl]-[a-z0-9\-]+|r?MD17|ZINC|PCQM4Mv2|"
+    r"MiniGrid|Procgen|Meta-World|DMControl|DeepMind Control Suite|NetHack|Crafter|"
+    # medicine
+    r"CheXpert|MIMIC(?:-CXR|-III|-IV)?|BraTS|ISIC|ChestX-ray14|MedMNIST|ADNI|UK Biobank"
 )
 #: A concept label that is one of those names, with its version ("CIFAR-10", "ImageNet 1k"; "ImageNet
 #: classification" is a task on it).

@@ -366,9 +366,14 @@ def clean_term(text: str) -> str:
         words.pop()
     # "Atari-10 games", "CIFAR-10 images": a named dataset and what it holds are the dataset ("CIFAR-10
     # classification" is a task on it)
-    if len(words) == 2 and DATASET_IN_TEXT.fullmatch(words[0]) and _singular(words[1].lower()) in (
-            "game", "image", "partition", "split"):
-        words.pop()
+    # (and "procedurally generated MiniGrid", "multilingual Common Voice", "hard-exploration Atari games", "Procgen
+    # suites": the named dataset, described)
+    named = DATASET_IN_TEXT.search(" ".join(words)) if len(words) >= 2 else None
+    if named:
+        before, after = " ".join(words)[:named.start()].split(), " ".join(words)[named.end():].split()
+        if (all(w.islower() and w.replace("-", "").isalpha() and w not in _FUNCTION for w in before)
+                and all(_singular(w.lower()) in _HELD for w in after) and (before or after)):
+            words = named.group(0).split()
     # "the reasoning process", "a training pipeline", "the Q-value estimation process": the activity is the term
     # (a "decision process" or "diffusion process" is a thing of its own)
     if len(words) > 1 and words[-1].lower() in _ACTIVITY_HEADS and re.search(r"(?:ing|tion|ence)$", words[-2].lower()):
@@ -416,6 +421,9 @@ def clean_term(text: str) -> str:
 
 #: A model's size or a benchmark's setting, written before it: "125M-parameter", "2B", "7B-scale", "9-step".
 _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
+
+#: What a named dataset holds or is split into: "Atari-10 games", "CIFAR-10 images", "Procgen suites".
+_HELD = frozenset("game image partition split suite environment level subset dataset corpus benchmark".split())
 
 #: Training verbs in their base form, which begin no term ("fine-tuning", the noun, does).
 _TRAINING_VERBS = frozenset("fine-tune finetune pre-train pretrain re-train retrain".split())

@@ -1243,3 +1243,20 @@ def test_graph_a_definition_that_measures_introduces_a_metric():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds == {"structural ambiguity cost": "metric", "Information Scrambling Index": "metric",
                      "Partial Information Decomposition": "method"}
+
+
+def test_graph_datasets_of_medicine_molecules_and_control_and_rnd_is_no_knowledge_distillation():
+    # a new user's corpus: CheXpert, MIMIC-CXR and MD17 had been methods; random network distillation, an
+    # exploration bonus, had linked an RL paper to a speech paper's knowledge distillation
+    t1 = ("We pretrain a classifier on MIMIC-CXR and test on CheXpert; molecules of MD17 follow. Exploration uses "
+          "random network distillation on hard-exploration Atari games.")
+    t2 = "We compress a speech recognizer by knowledge distillation from a large teacher."
+    G = _graph([_paper(t1, [("MIMIC-CXR", t1, {"kind": "method"}), ("CheXpert", t1, {"kind": "method"}),
+                            ("MD17", t1, {"kind": "method"}), ("random network distillation", t1),
+                            ("hard-exploration Atari games", t1, {"kind": "concept"})]),
+                _paper(t2, [("knowledge distillation", t2)])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["MIMIC-CXR"] == kinds["CheXpert"] == kinds["MD17"] == kinds["Atari"] == "dataset"
+    assert "hard-exploration Atari games" not in kinds
+    kd = next(n for n, d in G.nodes(data=True) if d["label"] == "knowledge distillation")
+    assert [G.nodes[p]["abstract"] for p in G[kd] if G.nodes[p]["kind"] == "paper"] == [t2]
