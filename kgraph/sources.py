@@ -413,6 +413,8 @@ def standard_record(rec: dict, *, warn: Warn, where: str) -> dict | None:
             rec = _arxiv_snapshot(rec)
         else:  # keys in any case, as a CSV header's are ("Abstract", "Title"); a key written in lower case wins
             rec = {**{k.lower() if isinstance(k, str) else k: v for k, v in rec.items()}, **rec}
+            if "abstract" not in rec and isinstance(rec.get("summary"), str):
+                rec["abstract"] = rec["summary"]  # arXiv's API and its daily listings call the abstract "summary"
     except _BadRecord as err:
         warn(f"{where}: skipped, {err}")
         return None

@@ -94,6 +94,16 @@ def test_read_csv_without_abstract_column(tmp_path):
         read_inputs([path])
 
 
+def test_read_arxiv_summary_is_the_abstract(tmp_path):
+    # arXiv's API and its daily listings name the abstract "summary": a CSV column or a JSON key of that name
+    text = "We train graph neural networks on molecules and report their accuracy on two benchmarks."
+    csv_path, jsonl_path = tmp_path / "p.csv", tmp_path / "p.jsonl"
+    csv_path.write_text(f'id,title,summary\n2510.1,GNNs,"{text}"\n')
+    jsonl_path.write_text(json.dumps({"id": "2510.2", "title": "GNNs", "summary": text}) + "\n")
+    for path in (csv_path, jsonl_path):
+        assert [p.abstract for p in read_inputs([path])] == [text]
+
+
 def test_read_undecodable_bytes(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_bytes(b"Header\n\nWe train \xff\xfe graph networks\x00 on \x0b molecules.\n")
