@@ -368,9 +368,10 @@ def clean_term(text: str) -> str:
     # classification" is a task on it)
     # (and "procedurally generated MiniGrid", "multilingual Common Voice", "hard-exploration Atari games", "Procgen
     # suites": the named dataset, described)
-    named = DATASET_IN_TEXT.search(" ".join(words)) if len(words) >= 2 else None
+    joined = " ".join(words)
+    named = DATASET_IN_TEXT.search(joined) if len(words) >= 2 else None
     if named:
-        before, after = " ".join(words)[:named.start()].split(), " ".join(words)[named.end():].split()
+        before, after = joined[:named.start()].split(), joined[named.end():].split()
         if (all(w.islower() and w.replace("-", "").isalpha() and w not in _FUNCTION for w in before)
                 and all(_singular(w.lower()) in _HELD for w in after) and (before or after)):
             words = named.group(0).split()
