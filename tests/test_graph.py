@@ -1260,3 +1260,17 @@ def test_graph_datasets_of_medicine_molecules_and_control_and_rnd_is_no_knowledg
     assert "hard-exploration Atari games" not in kinds
     kd = next(n for n, d in G.nodes(data=True) if d["label"] == "knowledge distillation")
     assert [G.nodes[p]["abstract"] for p in G[kd] if G.nodes[p]["kind"] == "paper"] == [t2]
+
+
+def test_graph_coined_names_listed_beside_a_found_one_are_of_its_kind():
+    # "CQL, IQL and TD3+BC": the tagger took CQL; names listed together are of one type. A name glued to the
+    # next word ("RISBench-demonstrate") makes the list unread, and a list with no name found adds nothing
+    t1 = "On D4RL, CVR outperforms CQL, IQL and TD3+BC on most tasks."
+    t2 = "Experiments on RRSIS-D, RefSegRS, and RISBench-demonstrate that DiffRIS works."
+    t3 = "We thank the NSF, DOE and NIH for support of the GAN study."
+    G = _graph([_paper(t1, [("CVR", t1, {"role": "proposes"}), ("CQL", t1)]),
+                _paper(t2, [("DiffRIS", t2, {"role": "proposes"}), ("RRSIS-D", t2, {"kind": "dataset"})]),
+                _paper(t3, [("GAN", t3)])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["IQL"] == kinds["TD3+BC"] == "method"
+    assert "RefSegRS" not in kinds and "NSF" not in kinds and "NIH" not in kinds
