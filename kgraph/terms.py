@@ -424,7 +424,7 @@ def clean_term(text: str) -> str:
 _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
 
 #: What a named dataset holds or is split into: "Atari-10 games", "CIFAR-10 images", "Procgen suites".
-_HELD = frozenset("game image partition split suite environment level subset dataset corpus benchmark".split())
+_HELD = frozenset("game image partition split suite environment level subset".split())
 
 #: Training verbs in their base form, which begin no term ("fine-tuning", the noun, does).
 _TRAINING_VERBS = frozenset("fine-tune finetune pre-train pretrain re-train retrain".split())

@@ -94,7 +94,7 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("forward diffusion process", "forward diffusion process"),
     # a named dataset and what it holds or is used for is the dataset; a metric without its value
     ("CIFAR-10 images", "CIFAR-10"), ("Atari-10 games", "Atari-10"), ("FEMNIST partitions", "FEMNIST"), ("ImageNet classification", "ImageNet classification"),
-    ("procedurally generated MiniGrid", "MiniGrid"), ("multilingual Common Voice corpus", "Common Voice"),
+    ("procedurally generated MiniGrid", "MiniGrid"), ("multilingual Common Voice", "Common Voice"),
     ("hard-exploration Atari games", "Atari"), ("Procgen suites", "Procgen"),  # a named dataset, described
     ("MD17", "MD17"), ("CheXpert", "CheXpert"),
     ("AUC=1.0", "AUC"),
