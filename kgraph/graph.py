@@ -664,7 +664,7 @@ def build_graph(
                               {paper.id: paper.abstract for paper in papers})
     texts = [_read_text(paper.abstract) for paper in papers]  # read once for the three text passes
     _add_named(papers, texts, concepts, paper_terms, shorts, several, meanings, synonyms)
-    _add_listed_names(papers, texts, concepts, paper_terms)
+    _add_listed_names(papers, texts, concepts, paper_terms, shorts, same, synonyms)
     found_by = _add_topic_names(papers, texts, concepts, paper_terms, th)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
     _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
@@ -2215,26 +2215,38 @@ _NAME_LIST = re.compile(r"\b[A-Z][\w\-+&]*(?:\s*,\s*[A-Z][\w\-+&]*)+,?\s+(?:and|
 _CODED_ITEM = re.compile(r"[A-Z](?=[\w\-+&]*[A-Z0-9])[\w\-+&]*")
 
 
-def _add_listed_names(papers, texts, concepts, paper_terms) -> None:
+def _add_listed_names(papers, texts, concepts, paper_terms, shorts=None, same=None, synonyms=None) -> None:
     """Coined names listed beside one the paper's terms hold are its terms too, of that one's kind.
 
     "CVR outperforms CQL, IQL and TD3+BC": the tagger took CQL only; names
     coordinated in one list are of one type. Only lists of three or more
-    coined names (two capitals, or a capital and a digit), every one of them.
+    coined names (two capitals, or a capital and a digit), every one of them;
+    a short form the corpus defines is its long form's ("conservative
+    Q-learning (CQL)": CQL, IQL and TD3+BC are methods), and one the
+    thesaurus spells out is left to it ("MNP", the minimum-norm point
+    algorithm).
     """
+    shorts, same, synonyms = shorts or {}, same or {}, synonyms or {}
+
+    def term(name: str) -> str:
+        key = concept_key(name)
+        key = shorts.get(key, key)
+        return same.get(key, key)
+
     for paper, text, terms in zip(papers, texts, paper_terms):
         for listed in _NAME_LIST.finditer(text.plain):
             items = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0)) if w]
             if not all(_CODED_ITEM.fullmatch(w) and not any(part.islower() and is_common_word(part)
                                                             for part in w.split("-")[1:]) for w in items):
                 continue  # (nor a name glued to the next word: "RISBench-demonstrate that")
-            keys = [concept_key(w) for w in items]
+            keys = [term(w) for w in items]
             kinds = Counter(kind for k in keys if k in terms and k in concepts for kind in concepts[k].kinds.elements())
             if not kinds:
                 continue
             kind = kinds.most_common(1)[0][0]
+            held = {f for k in terms if k in concepts for f in concepts[k].shorts}  # "MNP" of "minimum norm point"
             for item, key in zip(items, keys):
-                if key and key not in terms:
+                if key and key not in terms and key == concept_key(item) and item not in held and key not in synonyms:
                     c = concepts.setdefault(key, _Concept())
                     c.papers.add(paper.id)
                     c.kinds[kind] += 1

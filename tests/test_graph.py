@@ -1268,9 +1268,14 @@ def test_graph_coined_names_listed_beside_a_found_one_are_of_its_kind():
     t1 = "On D4RL, CVR outperforms CQL, IQL and TD3+BC on most tasks."
     t2 = "Experiments on RRSIS-D, RefSegRS, and RISBench-demonstrate that DiffRIS works."
     t3 = "We thank the NSF, DOE and NIH for support of the GAN study."
+    # (a short form the paper defines is its long form's: the list is read through it)
+    t4 = "We compare conservative Q-learning (CQL) with OURS. OURS beats CQL, AWAC and BCQ."
     G = _graph([_paper(t1, [("CVR", t1, {"role": "proposes"}), ("CQL", t1)]),
                 _paper(t2, [("DiffRIS", t2, {"role": "proposes"}), ("RRSIS-D", t2, {"kind": "dataset"})]),
-                _paper(t3, [("GAN", t3)])])
+                _paper(t3, [("GAN", t3)]),
+                _paper(t4, [("conservative Q-learning", t4, {"short_form": "CQL"}),
+                            ("CQL", t4, {"long_form": "conservative Q-learning"}), ("OURS", t4, {"role": "proposes"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["IQL"] == kinds["TD3+BC"] == "method"
+    assert kinds["AWAC"] == kinds["BCQ"] == "method" and "CQL" not in kinds
     assert "RefSegRS" not in kinds and "NSF" not in kinds and "NIH" not in kinds
