@@ -2175,6 +2175,14 @@ _LIST_END = re.compile(r"[.;:]\s|\b(?:which|that|where|who|with|to|for|in|on|are
                        r"we|can|has|have|remain|remains)\b")
 
 
+def _defined_key(name: str, shorts: dict[str, str], same: dict[str, str]) -> str:
+    """The key of the concept a name stands for: a short form the corpus defines is its long form's, and a long
+    form defined alike with another is that one's ("NCO model" is NCO)."""
+    key = concept_key(name)
+    key = shorts.get(key, key)
+    return same.get(key, key)
+
+
 def _problem_names(texts, shorts, same) -> set[str]:
     """Keys of the names a text lists as problems: they are tasks, whatever their head says.
 
@@ -2184,9 +2192,7 @@ def _problem_names(texts, shorts, same) -> set[str]:
     items of a few words count, read up to the end of the clause.
     """
     def term(name: str) -> str:
-        key = concept_key(name)
-        key = shorts.get(key, key)
-        return same.get(key, key)
+        return _defined_key(name, shorts, same)
 
     out: set[str] = set()
     for text in texts:
@@ -2229,9 +2235,7 @@ def _add_listed_names(papers, texts, concepts, paper_terms, shorts=None, same=No
     shorts, same, synonyms = shorts or {}, same or {}, synonyms or {}
 
     def term(name: str) -> str:
-        key = concept_key(name)
-        key = shorts.get(key, key)
-        return same.get(key, key)
+        return _defined_key(name, shorts, same)
 
     for paper, text, terms in zip(papers, texts, paper_terms):
         for listed in _NAME_LIST.finditer(text.plain):

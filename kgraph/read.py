@@ -791,8 +791,8 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     except csv.Error as err:
         raise InputError(f"{path}:1: broken CSV header ({err})") from err
     fields = [f.strip().lower() for f in (header or [])]
-    if "abstract" not in fields and "summary" in fields:  # arXiv's name for it
-        fields[fields.index("summary")] = "abstract"
+    if "abstract" not in fields and sources.ABSTRACT_ALIAS in fields:  # arXiv's name for it
+        fields[fields.index(sources.ABSTRACT_ALIAS)] = "abstract"
     if "abstract" not in fields:
         raise InputError(f"{path}: no 'abstract' column (columns: {', '.join(_clip(f, 40) for f in fields) or 'none'})")
     reader.fieldnames = fields

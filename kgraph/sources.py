@@ -393,6 +393,10 @@ def _text(element, tag: str) -> str | None:
 # --- JSON record shapes ------------------------------------------------------------
 
 
+#: What arXiv's API and its daily listings call the abstract: read as one where a record has no "abstract".
+ABSTRACT_ALIAS = "summary"
+
+
 def standard_record(rec: dict, *, warn: Warn, where: str) -> dict | None:
     """A record in the read stage's keys, whatever the source; None (with a warning) when it is broken.
 
@@ -413,8 +417,8 @@ def standard_record(rec: dict, *, warn: Warn, where: str) -> dict | None:
             rec = _arxiv_snapshot(rec)
         else:  # keys in any case, as a CSV header's are ("Abstract", "Title"); a key written in lower case wins
             rec = {**{k.lower() if isinstance(k, str) else k: v for k, v in rec.items()}, **rec}
-            if "abstract" not in rec and isinstance(rec.get("summary"), str):
-                rec["abstract"] = rec["summary"]  # arXiv's API and its daily listings call the abstract "summary"
+            if "abstract" not in rec and isinstance(rec.get(ABSTRACT_ALIAS), str):
+                rec["abstract"] = rec[ABSTRACT_ALIAS]
     except _BadRecord as err:
         warn(f"{where}: skipped, {err}")
         return None
