@@ -115,6 +115,27 @@ def test_hyponym_relations_carry_the_hierarchy():
     assert d["weight"] == 1
 
 
+def test_hyponym_read_backwards_follows_the_hierarchy():
+    # the thesaurus puts variational autoencoders under generative models; a classifier that reads the sentence
+    # the other way round ("generative models are a kind of VAEs") is read in the hierarchy's direction
+    texts = ["Variational autoencoders are generative models that learn latent codes.",
+             "We compare variational autoencoders with other generative models on molecules."]
+    papers = [Paper(t) for t in texts]
+    ms = [[m("Variational autoencoders", texts[0]), m("generative models", texts[0])],
+          [m("variational autoencoders", texts[1]), m("generative models", texts[1])]]
+    rels = [[Relation(ms[0][1], ms[0][0], "hyponym_of", 0.8, texts[0])],
+            [Relation(ms[1][0], ms[1][1], "hyponym_of", 0.6, texts[1])]]
+    G = build_graph(papers, ms, relations=rels)
+    (u, v, d), = [(u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation"]
+    label = lambda n: G.nodes[n]["label"]  # noqa: E731
+    assert (label(d["head"]), label(d["tail"])) == ("variational autoencoders", "generative models")
+    assert (d["narrower"], d["broader"]) == (d["head"], d["tail"])
+    assert d["weight"] == 2  # the two statements are one fact, not two readings that split the vote
+    assert {e["head"] for e in json.loads(d["evidence"])} == {d["head"]}
+    assert relations_of(G, d["tail"])[0]["text"] == (
+        "variational autoencoders --hyponym_of--> generative models (2 papers)")
+
+
 def test_add_relations_checks_lengths():
     papers, mentions, relations = _two_papers()
     G = build_graph(papers, mentions)
