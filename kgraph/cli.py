@@ -193,11 +193,12 @@ def _cmd_neighbours(args) -> int:
         _wrote_html(args.html, sub)
     nodes = sorted((n for n in sub if n != center),
                    key=lambda n: (sub.nodes[n].get("kind") == "paper", -int(sub.nodes[n].get("papers", 0)), n))
+    reached = _reached_from_below(kg, center)
     data = {"concept": center, "label": _node_label(kg, center),
             "nodes": [{"id": n, "kind": sub.nodes[n].get("kind"), "label": _node_label(kg, n),
                        "papers": sub.nodes[n].get("papers", 0),
                        "papers_total": sub.nodes[n].get("papers_total", sub.nodes[n].get("papers", 0)),
-                       "link": _link(kg.graph, center, n)}
+                       "link": reached.get(n) or _link(kg.graph, center, n)}
                       for n in nodes]}
     # a paper's row has no paper count (its own node counts itself)
     rows = [(d["kind"], *(("", "") if d["kind"] == "paper" else (d["papers"], d["papers_total"])), d["link"],
@@ -221,6 +222,21 @@ def _concept_line(kg, concept: str) -> str:
     c = kg.graph.nodes[concept]
     return (f"{_node_label(kg, concept)} ({concept}): {_plural(c.get('papers', 0), 'paper')}, "
             f"{c.get('papers_total', c.get('papers', 0))} with its narrower terms")
+
+
+def _reached_from_below(kg, center: str) -> dict[str, str]:
+    """How the nodes a concept's neighbourhood holds for its narrower terms are joined to it, as ``papers`` says:
+    a paper "through" the narrower term it mentions (``kg.papers_about``), a term further down "narrower, under"
+    the term above it on the way (not "through" whatever else it shares with the concept)."""
+    G = kg.graph
+    out = {p: f"through {_node_label(kg, term)}" for p, _, _, term in kg.papers_about(center)
+           if term != center and not G.has_edge(center, p)}
+    below = {center, *kg.narrower_terms(center)}
+    for n in below - {center}:
+        if not G.has_edge(center, n):
+            up = next((b for b in kg.broader_terms(n) if b in below), center)
+            out[n] = f"narrower, under {_node_label(kg, up)}"
+    return out
 
 
 def _link(G, center: str, node: str) -> str:

@@ -343,6 +343,29 @@ def test_cli_neighbours_at_depth_two_say_how_each_row_is_joined(corpus_out, caps
     assert any(link.startswith("through ") for link in links)
 
 
+def test_cli_neighbours_say_through_which_narrower_term_as_papers_does(corpus_kg, corpus_out, capsys):
+    # a paper in a term's neighbourhood for one of its narrower terms is "through" that term, as `papers` says,
+    # not through whatever else it shares with the term (the CDG paper was "through remote sensing" of generative
+    # models, which it reaches through latent variables); a term further down is "narrower, under" the one above it
+    G = corpus_kg.graph
+    wide = sorted((n for n, d in G.nodes(data=True) if d["kind"] != "paper" and d["papers_total"] > d["papers"]),
+                  key=lambda n: (G.nodes[n]["papers"] - G.nodes[n]["papers_total"], n))[:12]
+    assert len(wide) >= 8
+    checked = 0
+    for concept in wide:
+        assert main(["query", "neighbours", concept, "--graph", str(corpus_out), "--json"]) == 0
+        rows = json.loads(capsys.readouterr().out)["nodes"]
+        through = {p: G.nodes[term]["label"] for p, _, _, term in corpus_kg.papers_about(concept) if term != concept}
+        below = set(corpus_kg.narrower_terms(concept))
+        for r in rows:
+            if r["kind"] == "paper" and not G.has_edge(concept, r["id"]):
+                assert r["link"] == f"through {through[r['id']]}", (concept, r)
+                checked += 1
+            elif r["id"] in below and not G.has_edge(concept, r["id"]):
+                assert r["link"].startswith("narrower, under "), (concept, r)
+    assert checked >= 10
+
+
 def test_cli_related_lists_what_every_shared_concept_adds(tmp_path, capsys):
     import re
 
