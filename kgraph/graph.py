@@ -667,7 +667,8 @@ def build_graph(
     _add_listed_names(papers, texts, concepts, paper_terms, shorts, same, synonyms)
     found_by = _add_topic_names(papers, texts, concepts, paper_terms, th)
     # a phrase the tagger found in one paper is a term of two when another paper writes it too
-    _find_missed(papers, texts, {k for k in concepts if not is_vague(k) and not is_junk(k)}, concepts, paper_terms)
+    _find_missed(papers, texts, {k for k, c in concepts.items() if not is_vague(k) and not _junk(k, c)}, concepts,
+                 paper_terms)
     areas = _areas(th)
     nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas, _written_in_lower_case(concepts, texts))
     up = _add_topics(nodes, broader, fold, concepts, th)
@@ -684,7 +685,7 @@ def build_graph(
             continue
         if (key not in nodes and not fold.get(key) and not up.get(key) and not c.text_only and c.papers
                 and (_topic_of(key, th) or c.shorts and " " in key and key not in areas and not _adjective_alone(c))
-                and key not in FIELD_GENERIC and key not in LONE_GENERIC and not is_vague(key) and not is_junk(key)):
+                and key not in FIELD_GENERIC and key not in LONE_GENERIC and not is_vague(key) and not _junk(key, c)):
             nodes.add(key)
     _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
     ids = {key: concept_id(key) for key in nodes}
@@ -859,6 +860,15 @@ def build_graph(
                     "min_npmi": min_npmi, "max_neighbours": max_neighbours})
     add_years(G)
     return G
+
+
+def _junk(key: str, c: _Concept) -> bool:
+    """:func:`kgraph.terms.is_junk` of a key, unless the paper wrote it as one hyphenated term: the key of
+    "over-smoothing" or "in-context learning" starts with a preposition ("over smoothing"), as a sentence piece's
+    would (a key junk for another reason, "greedy" of "greedy techniques", stays junk)."""
+    first = key.split(" ", 1)[0]
+    return is_junk(key) and not any(concept_key(f) == key and f.lower().startswith(first + "-") and not is_junk(f)
+                                    for f in c.surfaces)
 
 
 def _unsentence(forms: Counter) -> Counter:
@@ -1458,7 +1468,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for terms in paper_terms:
         have = sum(1 for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ())))
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
-                        and not is_junk(key) and " of " not in key and len(key.split()) <= MAX_SINGLETON_WORDS),
+                        and not _junk(key, concepts[key]) and " of " not in key
+                        and len(key.split()) <= MAX_SINGLETON_WORDS),
                        key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
         strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None]
         for key in strong[: max(0, MIN_PAPER_TERMS - have)] or spare[: max(0, 1 - have)]:

@@ -1279,3 +1279,29 @@ def test_graph_coined_names_listed_beside_a_found_one_are_of_its_kind():
     assert kinds["IQL"] == kinds["TD3+BC"] == "method"
     assert kinds["AWAC"] == kinds["BCQ"] == "method" and "CQL" not in kinds
     assert "RefSegRS" not in kinds and "NSF" not in kinds and "NIH" not in kinds
+
+
+def test_hyphenated_term_opening_with_a_preposition_is_no_sentence_piece():
+    # "over-smoothing" and "in-context learning" key as "over smoothing" and "in context learning", which start
+    # with a preposition as "over iterations" does; written hyphenated, they are terms, and a topic one paper is
+    # about is its node (a new user's three GNN abstracts had no over-smoothing node)
+    t1 = ("Deep graph neural networks suffer from over-smoothing as depth grows. "
+          "We propose a residual normalization that mitigates over-smoothing.")
+    t2 = "Graph neural networks for molecules."
+    t3 = "Large language models exhibit in-context learning from demonstrations; in-context learning fails on long inputs."
+    second = t1.rindex("over-smoothing")
+    again = t3.rindex("in-context learning")
+    G = _graph([
+        (Paper(t1, sources=["x.txt:1"]), [_m("graph neural networks", t1), _m("over-smoothing", t1, "concept"),
+                                          Mention("over-smoothing", second, second + 14, "concept")]),
+        _paper(t2, [("Graph neural networks", t2)]),
+        (Paper(t3, sources=["x.txt:3"]), [_m("Large language models", t3), _m("in-context learning", t3, "concept"),
+                                          Mention("in-context learning", again, again + 19, "concept")]),
+    ])
+    labels = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "over-smoothing" in labels and "in-context learning" in labels
+    assert G.nodes[labels["over-smoothing"]]["papers"] == 1
+    # a sentence piece that opens with a preposition stays out
+    t4 = "Losses decrease over iterations of training, and models converge over iterations."
+    G = _graph([_paper(t4, [("over iterations", t4, {"kind": "concept"})])])
+    assert all(d["kind"] == "paper" for _, d in G.nodes(data=True))
