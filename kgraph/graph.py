@@ -585,6 +585,9 @@ def build_graph(
                 found = [(None, True)]  # a use of a short form defined alike everywhere (here or elsewhere)
             else:
                 found = _mention_terms(m, keep)
+            # "parameter-efficient fine-tuning of foundation models": a topic the thesaurus names, of something
+            found += [(head, False) for surface, named in found if surface and not named and " of " in surface
+                      and (head := surface.split(" of ")[0]) and " " in head and concept_key(head) in th.names]
             if expand:
                 found = [(_expand(surface, expand), named, surface) for surface, named in found]
             else:

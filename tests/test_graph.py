@@ -1305,3 +1305,17 @@ def test_hyphenated_term_opening_with_a_preposition_is_no_sentence_piece():
     t4 = "Losses decrease over iterations of training, and models converge over iterations."
     G = _graph([_paper(t4, [("over iterations", t4, {"kind": "concept"})])])
     assert all(d["kind"] == "paper" for _, d in G.nodes(data=True))
+
+
+def test_a_topic_of_something_is_a_term_of_its_paper():
+    # the tagger takes "parameter-efficient fine-tuning of foundation models" whole; its paper is about
+    # parameter-efficient fine-tuning (a topic of the thesaurus) as well as about foundation models
+    t1 = "Low-rank adaptation is widely used for parameter-efficient fine-tuning of foundation models."
+    t2 = "Foundation models transfer across tasks."
+    G = _graph([
+        _paper(t1, [("Low-rank adaptation", t1), ("parameter-efficient fine-tuning of foundation models", t1)]),
+        _paper(t2, [("Foundation models", t2)]),
+    ])
+    label = {n: d["label"] for n, d in G.nodes(data=True)}
+    p1 = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == t1)
+    assert {"parameter-efficient fine-tuning", "foundation models"} <= {label[c] for c in G[p1]}
