@@ -753,8 +753,10 @@ def build_graph(
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
         elif len(words) > 1 and _singular(words[-1].lower()) in _DATASET_HEADS and not key.endswith(
-                _singular(words[-1].lower())):
-            label = " ".join(words[:-1])  # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"
+                _singular(words[-1].lower())) and not (len(words) > 2 and all(w[:1].isupper() for w in words)):
+            # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"; a title's stays: "Long Range Graph
+            # Benchmark", "British National Corpus"
+            label = " ".join(words[:-1])
         if kind in ("dataset", "metric") and not c.label and concept_key(label) != key:
             # the key is the name: "MSCOCO [image-sentence datasets]", "average precision [metric]"
             label = _find_words(label, key) or label
@@ -1551,8 +1553,8 @@ def _metric_named(key: str) -> str:
 
     >>> _metric_named("bleu score"), _metric_named("f1 score"), _metric_named("inception score")
     ('bleu', 'f1', 'inception score')
-    >>> _metric_named("f measure"), _metric_named("macro average f1 performance")
-    ('f1', 'macro average f1')
+    >>> _metric_named("f measure"), _metric_named("macro average f1 performance"), _metric_named("top 1 accuracy drop")
+    ('f1', 'macro average f1', 'top 1 accuracy')
     """
     if key in _METRIC_SYNONYMS:
         return _METRIC_SYNONYMS[key]
@@ -1567,8 +1569,9 @@ _METRIC_SYNONYMS = {concept_key(name): concept_key("F1") for name in ("F-measure
                                                                         "F-measures", "F-scores")}
 
 #: The keys of the words after a metric's name that keep it that metric ("score", "metric", "measure", "value",
-#: "performance").
-_METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS | {"performance"})
+#: "performance"), and of those that say how much it moved ("top-1 accuracy drop", "BLEU gains").
+_METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS | {"performance"} | set(
+    "drop drops degradation gain gains improvement improvements increase decrease reduction".split()))
 
 
 def _metric_variant(key: str, label: str) -> bool:

@@ -216,7 +216,10 @@ Cohen's kappa
 inter-annotator agreement
 Dice score
 Dice coefficient
-win rate""".split("\n"))
+win rate
+FLOPs
+GFLOPs
+TFLOPs""".split("\n"))
 
 
 @lru_cache(maxsize=1)

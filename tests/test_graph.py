@@ -1319,3 +1319,35 @@ def test_a_topic_of_something_is_a_term_of_its_paper():
     label = {n: d["label"] for n, d in G.nodes(data=True)}
     p1 = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == t1)
     assert {"parameter-efficient fine-tuning", "foundation models"} <= {label[c] for c in G[p1]}
+
+
+def test_metric_moves_and_compute_are_metrics():
+    # "top-1 accuracy drop" is the metric top-1 accuracy, said to move; FLOPs count compute, a metric too
+    t1 = "Token merging reduces FLOPs by 40% with a small top-1 accuracy drop on ImageNet."
+    t2 = "Pruning keeps top-1 accuracy while cutting FLOPs."
+    G = _graph([
+        _paper(t1, [("FLOPs", t1), ("top-1 accuracy drop", t1, {"kind": "metric"}), ("ImageNet", t1, {"kind": "dataset"})]),
+        _paper(t2, [("top-1 accuracy", t2, {"kind": "metric"}), ("FLOPs", t2)]),
+    ])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["FLOPs"] == "metric"
+    assert kinds["top-1 accuracy"] == "metric" and "top-1 accuracy drop" not in kinds
+    assert G.nodes[_node_labelled(G, "top-1 accuracy")]["papers"] == 2
+
+
+def _node_labelled(G, label):
+    return next(n for n, d in G.nodes(data=True) if d.get("label") == label)
+
+
+def test_a_titled_benchmark_keeps_its_last_word():
+    # "QM9 dataset" is QM9; "Long Range Graph Benchmark" and "British National Corpus" are names whole
+    t1 = "We evaluate on the Long Range Graph Benchmark (LRGB) and the QM9 dataset."
+    t2 = "Collocations are drawn from the British National Corpus."
+    G = _graph([
+        _paper(t1, [("Long Range Graph Benchmark", t1, {"kind": "dataset", "short_form": "LRGB"}),
+                    ("LRGB", t1, {"kind": "dataset", "long_form": "Long Range Graph Benchmark"}),
+                    ("QM9 dataset", t1, {"kind": "dataset"})]),
+        _paper(t2, [("British National Corpus", t2, {"kind": "dataset"})]),
+    ])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] == "dataset"}
+    assert labels == {"Long Range Graph Benchmark", "QM9", "British National Corpus"}
