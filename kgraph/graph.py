@@ -139,6 +139,11 @@ _EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theo
                             r"|bound|algorithm|method|game|condition|criterion)(?:es|s)?\b")
 
 
+#: A tail that opens with a verb: the tagger ran a definition on into its sentence ("Retrieval-augmented
+#: generation (RAG) grounds language model").
+_VERB_AFTER = re.compile(r"[a-z]+(?<!ss)(?<!ous)(?<!is)s\b(?! of\b)")
+
+
 def _as_definition(m: Mention) -> Mention:
     """``m`` with its long and short forms set when its text is a definition ("long form (SHORT) head").
 
@@ -152,6 +157,8 @@ def _as_definition(m: Mention) -> Mention:
     'Multi-layer GRPO'
     >>> _as_definition(Mention("full Gauss-Newton (GN) preconditioning", 0, 38, "method")).long_form
     'Gauss-Newton'
+    >>> _as_definition(Mention("Retrieval-augmented generation (RAG) grounds language model", 0, 59, "method")).short_form
+    'RAG'
     """
     if m.long_form or m.short_form:
         return m
@@ -168,7 +175,8 @@ def _as_definition(m: Mention) -> Mention:
     if best and best != long and long.endswith(" " + best) and long[:-len(best)].islower():
         long = best  # "full Gauss-Newton (GN) preconditioning": GN is Gauss-Newton, "full" is this use's
     # (one hyphenated word is a long form when it is a name: "Follow-the-Perturbed-Leader", not "out-of-distribution")
-    if (len(long.split()) < 2 and not ("-" in long and is_name(long)) or best != long or len(tail) > 2
+    if (len(long.split()) < 2 and not ("-" in long and is_name(long)) or best != long
+            or len(tail) > 2 and not _VERB_AFTER.match(" ".join(tail))
             or any(w.lower() in _FUNCTION_WORDS for w in tail)):
         return m
     return replace(m, long_form=long, short_form=short)

@@ -1351,3 +1351,12 @@ def test_a_titled_benchmark_keeps_its_last_word():
     ])
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] == "dataset"}
     assert labels == {"Long Range Graph Benchmark", "QM9", "British National Corpus"}
+
+
+def test_a_definition_run_on_into_its_sentence_is_still_defined():
+    # the tagger's span ran from the definition into the verb and its object; the paper is about RAG
+    t = "Retrieval-augmented generation (RAG) grounds language model outputs in retrieved documents."
+    G = _graph([_paper(t, [("Retrieval-augmented generation (RAG) grounds language model", t)])])
+    labels = {d["label"]: d for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "retrieval-augmented generation" in {label.lower() for label in labels}
+    assert not any("grounds" in label for label in labels)
