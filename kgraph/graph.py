@@ -2242,6 +2242,8 @@ def _problem_names(texts, shorts, same) -> set[str]:
 
 #: A list of three or more names: "DSS, SFM, USSS, UDSS, and MNP".
 _NAME_LIST = re.compile(r"\b[A-Z][\w\-+&]*(?:\s*,\s*[A-Z][\w\-+&]*)+,?\s+(?:and|or)\s+[A-Z][\w\-+&]*\b")
+#: Two or more names: "CQL and IQL", "DSS, SFM, USSS, UDSS, and MNP".
+_NAME_PAIR_OR_LIST = re.compile(r"\b[A-Z][\w\-+&]*(?:\s*,\s*[A-Z][\w\-+&]*)*,?\s+(?:and|or)\s+[A-Z][\w\-+&]*\b")
 #: A coined name as a list writes it: two capitals, or a capital and a digit ("IQL", "TD3+BC", "GPT-4").
 _CODED_ITEM = re.compile(r"[A-Z](?=[\w\-+&]*[A-Z0-9])[\w\-+&]*")
 
@@ -2250,8 +2252,8 @@ def _add_listed_names(papers, texts, concepts, paper_terms, shorts=None, same=No
     """Coined names listed beside one the paper's terms hold are its terms too, of that one's kind.
 
     "CVR outperforms CQL, IQL and TD3+BC": the tagger took CQL only; names
-    coordinated in one list are of one type. Only lists of three or more
-    coined names (two capitals, or a capital and a digit), every one of them;
+    coordinated in one list are of one type ("outperforms CQL and IQL"). Only
+    lists of coined names (two capitals, or a capital and a digit), every one of them;
     a short form the corpus defines is its long form's ("conservative
     Q-learning (CQL)": CQL, IQL and TD3+BC are methods), and one the
     thesaurus spells out is left to it ("MNP", the minimum-norm point
@@ -2263,7 +2265,7 @@ def _add_listed_names(papers, texts, concepts, paper_terms, shorts=None, same=No
         return _defined_key(name, shorts, same)
 
     for paper, text, terms in zip(papers, texts, paper_terms):
-        for listed in _NAME_LIST.finditer(text.plain):
+        for listed in _NAME_PAIR_OR_LIST.finditer(text.plain):
             items = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0)) if w]
             if not all(_CODED_ITEM.fullmatch(w) and not any(part.islower() and is_common_word(part)
                                                             for part in w.split("-")[1:]) for w in items):

@@ -1279,6 +1279,12 @@ def test_graph_coined_names_listed_beside_a_found_one_are_of_its_kind():
     assert kinds["IQL"] == kinds["TD3+BC"] == "method"
     assert kinds["AWAC"] == kinds["BCQ"] == "method" and "CQL" not in kinds
     assert "RefSegRS" not in kinds and "NSF" not in kinds and "NIH" not in kinds
+    # two names are a list too: "outperforms BRAC and IQN"; BLEU found makes NIST a metric
+    t5 = "Our critic outperforms BRAC and IQN on D4RL."
+    t6 = "Translations improve by 2 points in BLEU and NIST."
+    G = _graph([_paper(t5, [("BRAC", t5)]), _paper(t6, [("BLEU", t6, {"kind": "metric"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["IQN"] == "method" and kinds["NIST"] == "metric"
 
 
 def test_hyphenated_term_opening_with_a_preposition_is_no_sentence_piece():
