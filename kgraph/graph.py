@@ -717,6 +717,14 @@ def build_graph(
             # (a topic's kind where it narrows the topic's own name: "piecewise normalizing flows" are methods)
             b = same_head[0]
             kinds[key] = topic_kinds[b] if b in topic_kinds and " " in b and key.endswith(" " + b) else kinds[b]
+        elif len(c.papers) < 2 and not (c.named or c.shorts) and not broader.get(key) and key not in th.names:
+            # (and where the topic is no node of this graph: "stochastic convex optimization" is a problem as
+            # convex optimization is, in a corpus where no other paper names it)
+            written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+            narrowed = {th.topics[t].kind for t in _narrowed_topics(key, written, th)
+                        if " " in t and key.endswith(" " + t) and not th.is_area(t)}
+            if len(narrowed) == 1:
+                kinds[key] = narrowed.pop()
     for key in nodes:
         # a name built on a method's name is a method too, whatever the tagger read ("CoT-RAG", called a dataset,
         # under chain-of-thought), unless its name or its definition says dataset
@@ -1484,7 +1492,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                         and not _junk(key, concepts[key]) and " of " not in key
                         and len(key.split()) <= MAX_SINGLETON_WORDS),
                        key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
-        strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None]
+        strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None or _narrows_a_topic(k, concepts[k], th)]
         for key in strong[: max(0, MIN_PAPER_TERMS - have)] or spare[: max(0, 1 - have)]:
             nodes.add(key)
 
@@ -1554,6 +1562,16 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _narrows_a_topic(key: str, c: _Concept, th: Thesaurus) -> bool:
+    """True when a phrase narrows a topic of the thesaurus (no area, no field-wide word) by its last words:
+    "stochastic convex optimization", "text-to-image diffusion models"."""
+    if " " not in key:
+        return False
+    written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+    return any(not th.is_area(t) and t not in FIELD_GENERIC and t not in LONE_GENERIC and key.endswith(" " + t)
+               for t in _narrowed_topics(key, written, th))
 
 
 def _metric_named(key: str) -> str:

@@ -1366,3 +1366,18 @@ def test_a_definition_run_on_into_its_sentence_is_still_defined():
     labels = {d["label"]: d for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "retrieval-augmented generation" in {label.lower() for label in labels}
     assert not any("grounds" in label for label in labels)
+
+
+def test_a_paper_with_few_terms_keeps_a_phrase_narrowing_a_topic_of_the_topics_kind():
+    # a six-abstract corpus left the paper with SGD alone: "stochastic convex optimization" (once, and no topic
+    # itself) narrows convex optimization, which the thesaurus knows, so it is one of the paper's strongest
+    # phrases; and it is a problem as convex optimization is, whatever the tagger said
+    t1 = ("We consider stochastic convex optimization with heavy-tailed gradient noise and show that clipped SGD "
+          "attains the optimal rate.")
+    t2 = "SGD generalizes."
+    G = _graph([_paper(t1, [("stochastic convex optimization", t1), ("heavy-tailed gradient noise", t1, {"kind": "concept"}),
+                            ("SGD", t1, {"kind": "concept"})]),
+                _paper(t2, [("SGD", t2)])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds.get("stochastic convex optimization") == "task"
+    assert "heavy-tailed gradient noise" not in kinds  # (written once, and narrowing no topic)
