@@ -384,9 +384,9 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
 
 #: What a name is said to be, right after it: "CLIPTTA, a new gradient-based TTA method for vision-language models
 #: that ...", "HeroFilter, a simple yet powerful GNN, which ..." (up to the clause's end, and its "for" phrase)
-_WHAT_IT_IS = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*,\s+(an?\s+(?:[\w\-+]+\s+){0,5}?[\w\-+]+?)"
-                         r"(\s+for\s+(?:[\w\-+]+\s+){0,3}?[\w\-+]+)?(?=\s*(?:[,.;:]|$)|\s+(?:that|which|where|whose|"
-                         r"with|to|by|in|on|based)\b)")
+_WHAT_IT_IS = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*,\s+(an?\s+(?:[\w\-+]+(?:,\d{3})*\s+){0,5}?[\w\-+]+?(?:,\d{3})*)"
+                         r"(\s+for\s+(?:[\w\-+]+\s+){0,3}?[\w\-+]+)?(?=\s*(?:,(?!\d{3})|[.;:]|$)|\s+(?:that|which|where|whose|"
+                         r"with|to|by|in|on|based|requiring)\b)")
 _PRAISE = frozenset("yet fully highly very truly".split())
 
 
@@ -398,6 +398,9 @@ def _what_it_is(after: str) -> str | None:
     'a GNN'
     >>> _what_it_is(" that beats everything.") is None
     True
+    >>> _what_it_is(", a benchmark of 1,200 tasks requiring API calls, and evaluate GPT-4o.")
+    'a benchmark of 1,200 tasks'
+
     """
     m = _WHAT_IT_IS.match(after[:160])
     return _unpraised(m.group(1) + (m.group(2) or "")) if m else None
