@@ -2699,8 +2699,8 @@ _APPOSITIVE = re.compile(_AFTER_NAME + r"(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+,?\
 
 
 #: What a name is said to be tested on, in the words before it: "We evaluate NAViS on", "achieves 35% on".
-_EVALUATED_ON = re.compile(r"\b(?:evaluat\w*|experiments?|tested|results|achiev\w*|outperform\w*)\b[^.;:()]{0,40}?"
-                           r"\bon\s+(?:the\s+)?$")
+_EVALUATED_ON = re.compile(r"\b(?:evaluat\w*|experiments?|tested|results|achiev\w*|outperform\w*|improv\w*)\b[^.;:()]{0,40}?"
+                           r"\bon\s+(?:the\s+)?(?:[A-Z][\w\-+]*(?:\s*,\s*|,?\s+and\s+))*$")  # (and what it lists)
 #: ... and after it, the clause goes on or ends ("on TGB and show"), where a network tested on would go on with
 #: its data ("on ResNet-50 with ImageNet").
 _EVALUATED_ON_END = re.compile(r"\s*(?:[,.;]|and\s|--|\u2013|\u2014|$)")

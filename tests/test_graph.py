@@ -1381,3 +1381,13 @@ def test_a_paper_with_few_terms_keeps_a_phrase_narrowing_a_topic_of_the_topics_k
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds.get("stochastic convex optimization") == "task"
     assert "heavy-tailed gradient noise" not in kinds  # (written once, and narrowing no topic)
+
+
+def test_names_a_method_improves_on_are_datasets():
+    # "improving PSNR and SSIM on LLFF": tested on, as "evaluated on" says; and each name "on" lists
+    t1 = "Our splatting method improves PSNR and SSIM on LLFF, with only three views."
+    t2 = "We evaluate our SLAM system on ScanNet, Replica and TUMRGBD."
+    G = _graph([_paper(t1, [("LLFF", t1), ("PSNR", t1, {"kind": "metric"})]),
+                _paper(t2, [("ScanNet", t2), ("Replica", t2), ("TUMRGBD", t2)])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["LLFF"] == kinds["ScanNet"] == kinds["TUMRGBD"] == "dataset"
