@@ -139,6 +139,10 @@ _EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theo
                             r"|bound|algorithm|method|game|condition|criterion)(?:es|s)?\b")
 
 
+#: A person's name and what it names, alone: "Polyak-Lojasiewicz condition", "Hoeffding's inequality".
+_EPONYMOUS = re.compile(_EPONYM.pattern + r"(?:['\u2019]s)?" + _EPONYM_OBJECT.pattern.removesuffix(r"\b") + "")
+
+
 #: A tail that opens with a verb: the tagger ran a definition on into its sentence ("Retrieval-augmented
 #: generation (RAG) grounds language model").
 _VERB_AFTER = re.compile(r"[a-z]+(?<!ss)(?<!ous)(?<!is)s\b(?! of\b)")
@@ -1405,7 +1409,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         # (a term an abbreviation defines is one: "Translation Edit Rate (TER)", "learning rate (LR)")
         defined = (bool(c.shorts) and key not in FIELD_GENERIC and key not in th.names
                    and any(_ACRONYM.fullmatch(s.rstrip("s")) for s in c.shorts))
-        if ((is_vague(text) or is_vague(key)) and not named_topic and not defined or c.text_only and len(c.papers) < 2
+        # (a person's condition, inequality or theorem is a term, though the key's words are vague:
+        # "Polyak-Lojasiewicz condition")
+        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text)) and not named_topic and not defined
+                or c.text_only and len(c.papers) < 2
                 or key in areas):
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if key in parts:

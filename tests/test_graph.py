@@ -1391,3 +1391,13 @@ def test_names_a_method_improves_on_are_datasets():
                 _paper(t2, [("ScanNet", t2), ("Replica", t2), ("TUMRGBD", t2)])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["LLFF"] == kinds["ScanNet"] == kinds["TUMRGBD"] == "dataset"
+
+
+def test_a_persons_condition_is_a_term_though_its_words_are_vague():
+    # "condition" makes "polyak lojasiewicz condition" a vague key, as "mild conditions" is; written, it is a
+    # person's condition, which a researcher looks up
+    t1 = "We prove linear convergence under the Polyak-Lojasiewicz condition and under mild conditions."
+    G = _graph([_paper(t1, [("Polyak-Lojasiewicz condition", t1, {"kind": "concept"}),
+                            ("mild conditions", t1, {"kind": "concept"}), ("linear convergence", t1, {"kind": "concept"})])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "Polyak-Lojasiewicz condition" in labels and not any("mild" in x for x in labels)
