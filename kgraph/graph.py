@@ -567,6 +567,11 @@ def build_graph(
     # a short form the corpus defines (one way or several) means what the corpus says, not what the thesaurus does
     defined = {concept_key(m.short_form or m.text) for ms in mentions for m in ms if m.long_form}
     synonyms = {name: key for name, key in th.names.items() if name != key and name not in defined}
+    # a topic's name written closed or open ("pretraining", "pre-training"; "dataset", "data set")
+    closed = {}
+    for name, key in th.names.items():
+        if name not in defined:
+            closed.setdefault(_compact(name), key)
     concepts: dict[str, _Concept] = {}
     # per paper: key -> [mentions, role, the mention texts (a tuple)]
     paper_terms: list[dict[str, list]] = []
@@ -611,6 +616,8 @@ def build_graph(
                 key = long_key if surface is None else concept_key(surface)
                 key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 key = synonyms.get(key, key)  # "uncertainty estimation" is uncertainty quantification
+                if key not in th.names and " " in key:
+                    key = closed.get(_compact(key), key)  # "Contrastive language-image pretraining" is CLIP
                 key = _metric_named(key)  # "BLEU scores" are BLEU
                 if not key:
                     continue
@@ -2272,6 +2279,9 @@ def _problem_names(texts, shorts, same) -> set[str]:
 _NAME_LIST = re.compile(r"\b[A-Z][\w\-+&]*(?:\s*,\s*[A-Z][\w\-+&]*)+,?\s+(?:and|or)\s+[A-Z][\w\-+&]*\b")
 #: Two or more names: "CQL and IQL", "DSS, SFM, USSS, UDSS, and MNP".
 _NAME_PAIR_OR_LIST = re.compile(r"\b[A-Z][\w\-+&]*(?:\s*,\s*[A-Z][\w\-+&]*)*,?\s+(?:and|or)\s+[A-Z][\w\-+&]*\b")
+#: A capitalised word right before a list, or right after it: the list's first and last names are parts of longer ones.
+_NAME_BEFORE = re.compile(r"(?<![.!?])\s[A-Z0-9][\w\-+&]*\s+$")
+_NAME_AFTER = re.compile(r"\s+[A-Z0-9][\w\-+&]*")
 #: A coined name as a list writes it: two capitals, or a capital and a digit ("IQL", "TD3+BC", "GPT-4").
 _CODED_ITEM = re.compile(r"[A-Z](?=[\w\-+&]*[A-Z0-9])[\w\-+&]*")
 
@@ -2294,6 +2304,8 @@ def _add_listed_names(papers, texts, concepts, paper_terms, shorts=None, same=No
 
     for paper, text, terms in zip(papers, texts, paper_terms):
         for listed in _NAME_PAIR_OR_LIST.finditer(text.plain):
+            if _NAME_BEFORE.search(text.plain, 0, listed.start()) or _NAME_AFTER.match(text.plain, listed.end()):
+                continue  # the ends of longer names: "WMT14 English-German and CoNLL-2003 English"
             items = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0)) if w]
             if not all(_CODED_ITEM.fullmatch(w) and not any(part.islower() and is_common_word(part)
                                                             for part in w.split("-")[1:]) for w in items):

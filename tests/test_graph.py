@@ -1285,6 +1285,10 @@ def test_graph_coined_names_listed_beside_a_found_one_are_of_its_kind():
     G = _graph([_paper(t5, [("BRAC", t5)]), _paper(t6, [("BLEU", t6, {"kind": "metric"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["IQN"] == "method" and kinds["NIST"] == "metric"
+    # the ends of longer names make no list: "WMT14 English-German and CoNLL-2003 English" lists no "English-German"
+    t7 = "We train on WMT14 English-German and CoNLL-2003 English."
+    G = _graph([_paper(t7, [("WMT14 English-German", t7, {"kind": "dataset"}), ("CoNLL-2003", t7, {"kind": "dataset"})])])
+    assert "English-German" not in {d["label"] for _, d in G.nodes(data=True)}
 
 
 def test_hyphenated_term_opening_with_a_preposition_is_no_sentence_piece():
@@ -1401,3 +1405,14 @@ def test_a_persons_condition_is_a_term_though_its_words_are_vague():
                             ("mild conditions", t1, {"kind": "concept"}), ("linear convergence", t1, {"kind": "concept"})])])
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "Polyak-Lojasiewicz condition" in labels and not any("mild" in x for x in labels)
+
+
+def test_a_topic_written_closed_is_the_topic():
+    # the thesaurus writes "Contrastive Language-Image Pre-training"; a paper that writes "pretraining" means it
+    t1 = "Contrastive language-image pretraining learns transferable visual representations."
+    t2 = "We fine-tune large language models."
+    G = _graph([_paper(t1, [("Contrastive language-image pretraining", t1, {"kind": "task"})]),
+                _paper(t2, [("large language models", t2)])])
+    node = next(d for _, d in G.nodes(data=True) if d["kind"] != "paper" and d["label"].lower().startswith("contrastive"))
+    assert node["kind"] == "method"  # the thesaurus's kind, not the tagger's
+    assert "foundation models" in {d["label"] for _, d in G.nodes(data=True)}  # where CLIP and LLMs meet
