@@ -148,7 +148,7 @@ _EPONYMOUS = re.compile(_EPONYM.pattern + r"(?:['\u2019]s)?" + _EPONYM_OBJECT.pa
 _VERB_AFTER = re.compile(r"[a-z]+(?<!ss)(?<!ous)(?<!is)s\b(?! of\b)")
 
 
-def _as_definition(m: Mention) -> Mention:
+def _as_definition(m: Mention, topics: Container[str] = frozenset()) -> Mention:
     """``m`` with its long and short forms set when its text is a definition ("long form (SHORT) head").
 
     Examples
@@ -163,6 +163,8 @@ def _as_definition(m: Mention) -> Mention:
     'Gauss-Newton'
     >>> _as_definition(Mention("Retrieval-augmented generation (RAG) grounds language model", 0, 59, "method")).short_form
     'RAG'
+    >>> _as_definition(Mention("Mixture-of-experts (MoE) language models", 0, 40, "method"), {"mixture of expert"}).long_form
+    'Mixture-of-experts'
     """
     if m.long_form or m.short_form:
         return m
@@ -178,8 +180,9 @@ def _as_definition(m: Mention) -> Mention:
     best = best_long_form(short, long)
     if best and best != long and long.endswith(" " + best) and long[:-len(best)].islower():
         long = best  # "full Gauss-Newton (GN) preconditioning": GN is Gauss-Newton, "full" is this use's
-    # (one hyphenated word is a long form when it is a name: "Follow-the-Perturbed-Leader", not "out-of-distribution")
-    if (len(long.split()) < 2 and not ("-" in long and is_name(long)) or best != long
+    # (one hyphenated word is a long form when it is a name, "Follow-the-Perturbed-Leader", or a topic's name,
+    # "Mixture-of-experts (MoE) language models"; not "out-of-distribution")
+    if (len(long.split()) < 2 and not ("-" in long and (is_name(long) or concept_key(long) in topics)) or best != long
             or len(tail) > 2 and not _VERB_AFTER.match(" ".join(tail))
             or any(w.lower() in _FUNCTION_WORDS for w in tail)):
         return m
@@ -559,8 +562,9 @@ def build_graph(
     """
     if len(papers) != len(mentions):
         raise ValueError(f"{len(papers)} papers but {len(mentions)} mention lists")
-    mentions = [[_as_definition(_whole_words(m, paper.abstract)) for m in ms] for paper, ms in zip(papers, mentions)]
     th = topics or thesaurus()
+    mentions = [[_as_definition(_whole_words(m, paper.abstract), th.names) for m in ms]
+                for paper, ms in zip(papers, mentions)]
     shorts, same, several = _resolve_shorts(papers, mentions, th.names)
     # per paper, a short form defined several ways in the corpus reads as the paper's own meaning of it
     meanings = [_meaning_here(several, same, paper, ms) if several else {} for paper, ms in zip(papers, mentions)]

@@ -1416,3 +1416,12 @@ def test_a_topic_written_closed_is_the_topic():
     node = next(d for _, d in G.nodes(data=True) if d["kind"] != "paper" and d["label"].lower().startswith("contrastive"))
     assert node["kind"] == "method"  # the thesaurus's kind, not the tagger's
     assert "foundation models" in {d["label"] for _, d in G.nodes(data=True)}  # where CLIP and LLMs meet
+
+
+def test_a_hyphenated_topic_name_is_a_long_form():
+    # "Mixture-of-experts (MoE) language models": one hyphenated word, the thesaurus's mixture of experts, defines
+    # MoE; the paper is about it, not only about language models
+    t = "Mixture-of-experts (MoE) language models route each token to a few experts."
+    G = _graph([_paper(t, [("Mixture-of-experts (MoE) language models", t)])])
+    labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "mixture of experts" in labels
