@@ -1508,7 +1508,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     # where the paper would have no term at all
     rank = {role: i for i, role in enumerate(ROLES)}
     for terms in paper_terms:
-        have = sum(1 for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ())))
+        found = [key for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ()))]
+        have = len(found)
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
                         and not _junk(key, concepts[key]) and " of " not in key
                         and len(key.split()) <= MAX_SINGLETON_WORDS),
@@ -1516,6 +1517,12 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None or _narrows_a_topic(k, concepts[k], th)]
         for key in strong[: max(0, MIN_PAPER_TERMS - have)] or spare[: max(0, 1 - have)]:
             nodes.add(key)
+        # what a paper is tested on or scored by says little of what it is about ("FVD on UCF-101 and
+        # Kinetics-600" left a video diffusion paper with no term of its subject): a paper with no term of its
+        # subject keeps the phrases that narrow a topic ("video diffusion models")
+        if not any(concepts[key].kinds.most_common(1)[0][0] not in ("dataset", "metric") for key in found):
+            nodes.update([k for k in strong if k not in nodes and _narrows_a_topic(k, concepts[k], th)]
+                         [:MIN_PAPER_TERMS])
 
     def tops(key: str) -> list[str]:
         # a term is no kind of a language it is written in ("CoNLL-2003 English", "English development set")

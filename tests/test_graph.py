@@ -1425,3 +1425,15 @@ def test_a_hyphenated_topic_name_is_a_long_form():
     G = _graph([_paper(t, [("Mixture-of-experts (MoE) language models", t)])])
     labels = {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "mixture of experts" in labels
+
+
+def test_a_paper_with_only_its_test_beds_keeps_a_phrase_of_its_subject():
+    # the data and metrics it is scored by are no term of what a paper is about: "FVD on UCF-101 and
+    # Kinetics-600" left a video diffusion paper without one; "video diffusion models" narrows diffusion models
+    t1 = "Video diffusion models generate clips; evaluated with FVD on UCF-101 and Kinetics-600."
+    t2 = "UCF-101 and Kinetics-600 are action datasets scored by FVD."
+    G = _graph([_paper(t1, [("Video diffusion models", t1), ("FVD", t1, {"kind": "metric"}),
+                            ("UCF-101", t1, {"kind": "dataset"}), ("Kinetics-600", t1, {"kind": "dataset"})]),
+                _paper(t2, [("UCF-101", t2, {"kind": "dataset"}), ("Kinetics-600", t2, {"kind": "dataset"}),
+                            ("FVD", t2, {"kind": "metric"})])])
+    assert "video diffusion models" in {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
