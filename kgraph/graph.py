@@ -1428,6 +1428,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if key in parts:
             return False  # "a PDE Agent, a PINN Agent, a Code Agent and a Feedback Agent": one system's parts
+        if not c.named and not c.shorts and _dimensioned(text, th):
+            return False  # "3D geometry", "consecutive 2D slices": things in two or three dimensions, no term
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         words = key.split()
@@ -1590,6 +1592,29 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+_DIMENSION = re.compile(r"\d(?:\.\d)?-?D", re.I)
+#: A process a dimension can narrow: "3D reconstruction", "3D editing", "3D object detection", "2D pose estimation".
+_PROCESS_WORD = re.compile(r"\w{3,}(?:tion|sion|ment|ing|ysis|sis)s?", re.I)
+
+
+def _dimensioned(text: str, th: Thesaurus) -> bool:
+    """True for things described by their dimension, no term: "3D geometry", "2D formats", "global 3D structure",
+    "3D latent space"; not a process ("3D reconstruction", "detecting 3D objects"), a topic ("3D Gaussian
+    splatting", "3D point clouds") or a name ("3D U-Net").
+
+    >>> [_dimensioned(t, thesaurus()) for t in ("3D geometry", "consecutive 2D slices", "3D reconstruction",
+    ...                                          "3D Gaussian splatting", "3D U-Net", "3D")]
+    [True, True, False, False, False, False]
+    """
+    words = text.split()
+    at = next((i for i, w in enumerate(words) if _DIMENSION.fullmatch(w)), None)
+    rest = words[at + 1:] if at is not None else []
+    if not rest:
+        return False  # (no dimension, or one alone: "3D" is junk anyway)
+    return not (concept_key(" ".join(rest)) in th.names
+                or any(_PROCESS_WORD.fullmatch(w) or is_name(w) for w in words if not _DIMENSION.fullmatch(w)))
 
 
 def _narrows_a_topic(key: str, c: _Concept, th: Thesaurus) -> bool:

@@ -1437,3 +1437,16 @@ def test_a_paper_with_only_its_test_beds_keeps_a_phrase_of_its_subject():
                 _paper(t2, [("UCF-101", t2, {"kind": "dataset"}), ("Kinetics-600", t2, {"kind": "dataset"}),
                             ("FVD", t2, {"kind": "metric"})])])
     assert "video diffusion models" in {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+
+
+def test_things_described_by_their_dimension_are_no_terms():
+    # readers called "3D geometry", "2D formats", "consecutive 2D slices" generic, in two papers as in one; a
+    # process in 3D ("3D reconstruction") and a topic ("3D Gaussian splatting") are terms
+    t1 = "We lift consecutive 2D slices into 3D geometry for 3D reconstruction with 3D Gaussian splatting."
+    t2 = "Our model reads 3D geometry from consecutive 2D slices and improves 3D reconstruction."
+    ms = ["consecutive 2D slices", "3D geometry", "3D reconstruction"]
+    G = _graph([_paper(t1, [(m, t1, {"kind": "concept"}) for m in ms] + [("3D Gaussian splatting", t1)]),
+                _paper(t2, [(m, t2, {"kind": "concept"}) for m in ms])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "3D reconstruction" in labels and "3D Gaussian splatting" in labels
+    assert not labels & {"consecutive 2D slices", "3D geometry"}
