@@ -41,7 +41,8 @@ from .community import communities
 from .lexicon import HYPHEN_PREFIXES
 from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME, is_language
 from .thesaurus import Thesaurus, thesaurus
-from .terms import (_HYPHEN_ADJ, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_junk, is_name, is_vague,
+from .terms import (_HYPHEN_ADJ, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
+                    is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
 from .types import KINDS, ROLES, Mention, Paper
@@ -454,7 +455,8 @@ _NOT_COINED = frozenset({"LLM", "LLMs", "GNN", "GNNs", "DNN", "DNNs", "CNN", "CN
 def _mention_terms(m: Mention, keep: frozenset = frozenset()) -> list[tuple[str, bool]]:
     """The terms one mention is about, as ``(surface, named)``; ``keep``: names whose first word looks evaluative
     but belongs to them ("optimal transport", "large language model"; keys, from :func:`_evaluative_names`)."""
-    return list(_terms_of(m.text, m.long_form, m.short_form, m.proposed, keep))
+    # (nor is an institution, defined or not: "European Environment Agency (EEA)" collected the data)
+    return [t for t in _terms_of(m.text, m.long_form, m.short_form, m.proposed, keep) if not is_institution(t[0])]
 
 
 def _evaluative_names(th: Thesaurus) -> frozenset:
@@ -606,7 +608,8 @@ def build_graph(
             short_key = concept_key(m.text)
             long_key = meaning.get(short_key) or shorts.get(short_key)
             if long_key and not m.short_form:
-                found = [(None, True)]  # a use of a short form defined alike everywhere (here or elsewhere)
+                # a use of a short form defined alike everywhere (here or elsewhere), unless it names an institution
+                found = [] if is_institution(long_key) else [(None, True)]
             else:
                 found = _mention_terms(m, keep)
             # "parameter-efficient fine-tuning of foundation models": a topic the thesaurus names, of something

@@ -64,7 +64,12 @@ MODEL_NAME = re.compile(
     r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Stable Diffusion|Phi(?=-\d)|o[134](?=-|$))(?:[\s\-]?[\w.]+)*$")
 #: Organisations that make models, named alone: no concept ("OpenAI", "DeepSeek").
 ORGANIZATIONS = frozenset("""openai deepseek google meta microsoft anthropic nvidia deepmind huggingface alibaba
-baidu tencent bytedance ibm apple apache github""".split()) | {"google deepmind", "hugging face", "mistral ai", "meta ai"}
+baidu tencent bytedance ibm apple apache github acm ieee aaai nsf nih darpa nasa osha""".split()) | {
+    "google deepmind", "hugging face", "mistral ai", "meta ai"}
+#: The last word of an institution's name: "European Environment Agency", "Occupational Safety and Health
+#: Administration" (of three words or more: "human agency" is none).
+INSTITUTION_HEADS = frozenset("agency administration association society institute ministry commission consortium "
+                              "university".split())
 #: Software a model is built with or a system runs on, named alone: no concept of the field, and no data set
 #: ("MySQL and PostgreSQL", which the tagger reads as SciERC's Material).
 SOFTWARE = frozenset("""mysql postgresql postgres sqlite mongodb redis spark hadoop kubernetes docker linux

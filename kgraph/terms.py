@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import DATASET_IN_TEXT, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE, countries
+from .names import DATASET_IN_TEXT, INSTITUTION_HEADS, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE, countries
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -569,6 +569,14 @@ def _third_person(word: str) -> bool:
             and ("VERB" in _pos(word[:-1]) or word.endswith("es") and "VERB" in _pos(word[:-2])))
 
 
+def is_institution(term: str) -> bool:
+    """True for an organisation's name: "European Environment Agency", "ACM", "Occupational Safety and Health
+    Administration" (a name of three words or more ending in an institution's word, or one the list knows)."""
+    lower = [w.lower() for w in _WORD.findall(term)]
+    return bool(lower) and (len(lower) >= 3 and _singular(lower[-1]) in INSTITUTION_HEADS
+                            or " ".join(lower) in ORGANIZATIONS)
+
+
 def is_junk(term: str) -> bool:
     """True when ``term`` is not something a researcher would look up.
 
@@ -611,6 +619,10 @@ def is_junk(term: str) -> bool:
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
     if " ".join(lower) in ORGANIZATIONS or " ".join(lower).removeprefix("the ") in countries():
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
+    if is_institution(term):
+        return True  # "European Environment Agency": who collected the data
+    if "cuda" in lower or any(_GPU.fullmatch(w) for w in words):
+        return True  # "custom CUDA kernel", "NVIDIA H100": what a method was implemented or run on
     if " ".join(lower) in SOFTWARE or lower[0] in SOFTWARE and len(lower) > 1:
         return True  # "PostgreSQL", "PyTorch", "LangChain agents": what a system runs on or is written in
     if " ".join(lower).removeprefix("the ") in REGULATIONS:
@@ -645,6 +657,8 @@ def is_junk(term: str) -> bool:
     return False
 
 
+#: A GPU by its model: "H100", "A100", "V100", "RTX4090" (as the key writes "RTX 4090", the number alone is no GPU).
+_GPU = re.compile(r"[AHVLB]\d{2,3}|H200|GH200|A6000|RTX-?\d{4}", re.I)
 #: Compounds the field writes only before a noun, which the lexicon cannot tell from one.
 _MODIFIER_COMPOUNDS = frozenset("""open-source closed-source open-weight open-weights state-of-the-art off-the-shelf
 end-to-end plug-and-play black-box white-box gray-box grey-box""".split())

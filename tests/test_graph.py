@@ -1450,3 +1450,19 @@ def test_things_described_by_their_dimension_are_no_terms():
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "3D reconstruction" in labels and "3D Gaussian splatting" in labels
     assert not labels & {"consecutive 2D slices", "3D geometry"}
+
+
+def test_institutions_and_hardware_are_no_terms():
+    # who collected the data and what a method ran on: "European Environment Agency (EEA)", "ACM", "OSHA"
+    # standards, "NVIDIA H100" GPUs, "a custom CUDA kernel"
+    t1 = ("Forecasts at 2,971 European Environment Agency (EEA) stations; EEA data are hourly. Conference data from "
+          "ACM venues; inference on two NVIDIA H100 GPUs with a custom CUDA kernel.")
+    t2 = "Grounded in Occupational Safety and Health Administration (OSHA) standards, we forecast air quality."
+    G = _graph([_paper(t1, [("European Environment Agency", t1, {"short_form": "EEA"}),
+                            ("EEA", t1, {"long_form": "European Environment Agency"}), ("ACM", t1, {"kind": "dataset"}),
+                            ("NVIDIA H100", t1), ("custom CUDA kernel", t1, {"kind": "concept"})]),
+                _paper(t2, [("Occupational Safety and Health Administration", t2, {"kind": "task", "short_form": "OSHA"}),
+                            ("air quality", t2, {"kind": "task"})])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not labels & {"European Environment Agency", "EEA", "ACM", "NVIDIA H100", "custom CUDA kernel",
+                         "Occupational Safety and Health Administration", "OSHA"}
