@@ -2757,8 +2757,9 @@ _APPOSITIVE = re.compile(_AFTER_NAME + r"(?:,|\s+is)\s*(?:a|an)\s+((?:[\w\-]+,?\
 
 
 #: What a name is said to be tested on, in the words before it: "We evaluate NAViS on", "achieves 35% on".
-_EVALUATED_ON = re.compile(r"\b(?:evaluat\w*|experiments?|tested|results|achiev\w*|outperform\w*|improv\w*)\b[^.;:()]{0,40}?"
-                           r"\bon\s+(?:the\s+)?(?:[A-Z][\w\-+]*(?:\s*,\s*|,?\s+and\s+))*$")  # (and what it lists)
+_EVALUATED_ON = re.compile(r"(?:\b(?:evaluat\w*|experiments?|tested|results|achiev\w*|outperform\w*|improv\w*)\b"
+                           r"[^.;:()]{0,40}?\bon|(?:^|[.!?]\s+)On)"  # (or a sentence that opens so: "On BSDS100, UCAN")
+                           r"\s+(?:the\s+)?(?:[A-Z][\w\-+]*(?:\s*,\s*|,?\s+and\s+))*$")  # (and what it lists)
 #: ... and after it, the clause goes on or ends ("on TGB and show"), where a network tested on would go on with
 #: its data ("on ResNet-50 with ImageNet").
 _EVALUATED_ON_END = re.compile(r"\s*(?:[,.;]|and\s|--|\u2013|\u2014|$)")
@@ -2825,6 +2826,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if kind == "dataset" and (head in _DATA_HEADS or not (is_name(EPONYM_ADJECTIVE.sub("", label).strip())
                                                           or c.named and " " not in key)):
         return "concept"
+    if _CONVERSION.fullmatch(key) and any(re.search(r"\w-to-\w", f) for f in (label, *c.defined, *c.surfaces)):
+        return "task"  # "text-to-CAD", "text-to-video (T2V)": a conversion from one medium to another
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
     # the head stands before a post-modifier: "Improvement Search framework with heterogeneous graph
     # representation" is a framework, "Rademacher complexity of linear predictors" a complexity
@@ -2890,10 +2893,12 @@ _HEAD_KINDS = (
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
     seriation allocation scheduling routing problem generalization minimization quantification grounding geolocation
-    discovery try-on""".split())),
+    discovery editing""".split()) | {"try on"}),  # (keys write "virtual try-on" as "virtual try on")
     ("dataset", frozenset("dataset benchmark corpus suite challenge".split())),  # ("StarCraft Multi-Agent Challenge")
     ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )
+#: A conversion's key ("text to cad", "image to image"), of a hyphenated "A-to-B".
+_CONVERSION = re.compile(r"[a-z0-9]+ to [a-z0-9]+")
 #: Heads of a kind of data rather than a dataset.
 _DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video "
                          "response passage output document sentence cloud scene".split())

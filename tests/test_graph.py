@@ -1466,3 +1466,16 @@ def test_institutions_and_hardware_are_no_terms():
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert not labels & {"European Environment Agency", "EEA", "ACM", "NVIDIA H100", "custom CUDA kernel",
                          "Occupational Safety and Health Administration", "OSHA"}
+
+
+def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it():
+    # "a novel text-to-CAD framework", "3D editing methods": the framework's and methods' task; "On BSDS100, UCAN
+    # attains 27.79 dB": tested on a dataset
+    t1 = "This paper presents FutureCAD, a novel text-to-CAD framework. Existing 3D editing methods often fail."
+    t2 = "UCAN is light. On BSDS100, UCAN attains 27.79 dB, outperforming larger models."
+    G = _graph([_paper(t1, [("FutureCAD", t1, {"role": "proposes"}), ("text-to-CAD framework", t1),
+                            ("3D editing methods", t1)]),
+                _paper(t2, [("UCAN", t2, {"role": "proposes"}), ("BSDS100", t2)])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["text-to-CAD"] == kinds["3D editing"] == "task"
+    assert kinds["BSDS100"] == "dataset"
