@@ -773,6 +773,7 @@ def build_graph(
         attrs.update(zip("rgb", COLORS["paper"]))
         G.add_node(paper.id, **attrs)
 
+    vocabulary = _lower_case_words(th)
     for key in sorted(nodes):
         c = concepts[key]
         kind = kinds[key]
@@ -780,8 +781,11 @@ def build_graph(
         # (a short one: "Branch-and-Cut" for B&C, but UFO-RL stays UFO-RL)
         forms = c.surfaces or c.defined and Counter({f: n for f, n in c.defined.items()
                                                      if len(f.split()) <= 4}) or c.shorts
-        forms = forms if c.named and " " not in key else _unsentence(forms)  # ("Freebase" is a name here)
+        forms = forms if c.named and " " not in key else _unsentence(forms, vocabulary)  # ("Freebase" is a name here)
         label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
+        if not c.label and not c.proposed and not any(  # (nor one with a short form of its own: MS-UDG)
+                sum(ch.isupper() for ch in f) >= 2 and concept_key(f) not in th.names for f in c.shorts):
+            label = _untitled(label, key, th, vocabulary)
         if (" " not in key and " " in label and not c.named and not c.label and not any(is_name(f) for f in forms)
                 and "NOUN" in _pos(key)):
             label = _find_words(label, key) or label  # "kernel setting", "kernel-based methods": the kernel
@@ -913,17 +917,49 @@ def _junk(key: str, c: _Concept) -> bool:
                                     for f in c.surfaces)
 
 
-def _unsentence(forms: Counter) -> Counter:
+def _lower_case_words(th: Thesaurus) -> frozenset[str]:
+    """The words the thesaurus writes in lower case ("autoregressive", "contrastive"): the field's own words."""
+    return frozenset(w for t in th.topics.values() for w in re.split(r"[\s\-]+", t.label) if w.isalpha() and w.islower())
+
+
+#: What a title-case modifier can be and still be read in lower case: an adjective, or a hyphenated compound.
+def _untitled(label: str, key: str, th: Thesaurus, vocabulary: Container[str] = frozenset()) -> str:
+    """A kind of a thesaurus topic written in title case, in lower case: "Conditional Generative Adversarial
+    Networks" are conditional generative adversarial networks; a name stays ("Hedgehog Attention": a noun names it).
+
+    >>> _untitled("Conditional Generative Adversarial Networks", "conditional generative adversarial network", thesaurus())
+    'conditional generative adversarial networks'
+    >>> _untitled("Hedgehog Attention", "hedgehog attention", thesaurus())
+    'Hedgehog Attention'
+    """
+    words = label.split()
+    if len(words) < 2 or not all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*", w) for w in words):
+        return label
+    topic = next((t for t in th.names if key.endswith(" " + t)), None) if " " in key else None
+    if topic is None or th.is_area(th.names[topic]):
+        return label
+    label_words = th.topics[th.names[topic]].label.split()
+    if len(label_words) < 2 or not all(w.islower() for w in label_words):
+        return label  # ("Gaussian Processes": the topic is a name; "Simple Attention Modules", SimAM, may be one)
+    modifiers = words[: len(words) - len(label_words)]
+    if not modifiers or not all(("-" in w or "ADJ" in _pos(w.lower()) or w.lower() in vocabulary)
+                                and w.lower() not in EVALUATIVE for w in modifiers):
+        return label
+    return label.lower()
+
+
+def _unsentence(forms: Counter, vocabulary: Container[str] = frozenset()) -> Counter:
     """Forms capitalised only because they open a sentence read in lower case ("Continual learning").
 
-    A first word the lexicon knows in lower case is lowered; names stay
-    ("Bayesian optimization", "Lipschitz bandits", "Adam").
+    A first word the lexicon knows in lower case is lowered, or one the thesaurus writes in lower case
+    ("Autoregressive diffusion models"); names stay ("Bayesian optimization", "Lipschitz bandits", "Adam").
     """
     out: Counter = Counter()
     for form, count in forms.items():
         words = form.split()
         if (words and words[0][:1].isupper() and words[0][1:].islower()
-                and not any(ch.isupper() for ch in " ".join(words[1:])) and is_common_word(words[0])):
+                and not any(ch.isupper() for ch in " ".join(words[1:]))
+                and (is_common_word(words[0]) or words[0].lower() in vocabulary)):
             form = words[0].lower() + form[len(words[0]):]
         out[form] += count
     return out

@@ -1479,3 +1479,24 @@ def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it(
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["text-to-CAD"] == kinds["3D editing"] == "task"
     assert kinds["BSDS100"] == "dataset"
+
+
+def test_a_kind_of_a_topic_written_in_title_case_is_labelled_in_lower_case():
+    # "Conditional Generative Adversarial Networks" and a sentence's "Autoregressive diffusion models" are kinds of
+    # topics the thesaurus writes in lower case; a name stays as written ("MS-UDG" has a short form of its own)
+    t1 = ("Conditional Generative Adversarial Networks (cGANs) synthesize images. Autoregressive diffusion models "
+          "generate video. We propose Minimal-Sufficient Unsupervised Domain Generalization (MS-UDG).")
+    G = _graph([_paper(t1, [("Conditional Generative Adversarial Networks", t1, {"short_form": "cGANs"}),
+                            ("Autoregressive diffusion models", t1),
+                            ("Minimal-Sufficient Unsupervised Domain Generalization", t1,
+                             {"short_form": "MS-UDG", "kind": "method"})])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "autoregressive diffusion models" in labels
+    assert "Minimal-Sufficient Unsupervised Domain Generalization" in labels or "MS-UDG" in labels
+    cgan = next(d for _, d in G.nodes(data=True) if d["label"].lower().startswith("conditional generative"))
+    assert cgan["label"] == "Conditional Generative Adversarial Networks"  # (its own short form: a name)
+    t2 = "Style-based Generative Adversarial Networks synthesize faces, unlike Simple Attention Modules."
+    G = _graph([_paper(t2, [("Style-based Generative Adversarial Networks", t2), ("Simple Attention Modules", t2)])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "style-based generative adversarial networks" in labels
+    assert any(x.startswith("Simple Attention") for x in labels)  # (SimAM: a one-word topic, an evaluative word)
