@@ -1652,7 +1652,9 @@ def _dimensioned(text: str, th: Thesaurus) -> bool:
     rest = words[at + 1:] if at is not None else []
     if not rest:
         return False  # (no dimension, or one alone: "3D" is junk anyway)
-    return not (concept_key(" ".join(rest)) in th.names
+    keys = concept_key(" ".join(rest)).split()
+    topical = any(" ".join(keys[i:j]) in th.names for i in range(len(keys)) for j in range(i + 2, len(keys) + 1))
+    return not (concept_key(" ".join(rest)) in th.names or topical  # ("3D point cloud data")
                 or any(_PROCESS_WORD.fullmatch(w) or is_name(w) for w in words if not _DIMENSION.fullmatch(w)))
 
 
