@@ -76,6 +76,7 @@ advantage advantages issue issues challenge challenges difficulty difficulties s
 principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
+signal signals deployment deployments fidelity modality modalities study studies
 length lengths cost costs region regions interaction interactions layout layouts
 dynamics choice choices formulation formulations family families query queries access application applications
 characterization characterizations characterisation characterisations extension extensions

@@ -1500,3 +1500,13 @@ def test_a_kind_of_a_topic_written_in_title_case_is_labelled_in_lower_case():
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert "style-based generative adversarial networks" in labels
     assert any(x.startswith("Simple Attention") for x in labels)  # (SimAM: a one-word topic, an evaluative word)
+
+
+def test_signals_deployments_modalities_and_studies_are_vague_heads():
+    # "a stable learning signal", "clinical deployment", "imaging modalities", "AI agent studies": descriptions that
+    # a blind reader called generic, in two papers as in one
+    t1 = "A stable learning signal helps clinical deployment across imaging modalities, as AI agent studies show."
+    t2 = "The learning signal is sparse; clinical deployment over imaging modalities needs AI agent studies."
+    ms = ["learning signal", "clinical deployment", "imaging modalities", "AI agent studies"]
+    G = _graph([_paper(t, [(m, t, {"kind": "concept"}) for m in ms]) for t in (t1, t2)])
+    assert not {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"} & set(ms)
