@@ -240,7 +240,8 @@ def _reached_from_below(kg, center: str) -> dict[str, str]:
 
 
 def _link(G, center: str, node: str) -> str:
-    """How ``node`` is joined to ``center``, in words: "broader", "narrower", a relation's type and direction
+    """How ``node`` is joined to ``center``, in words: "broader", "narrower" ("holds it", "within it" where the
+    narrower term is a part, aspect or subject of the broader, no kind of it), a relation's type and direction
     ("--used_for-->": the centre is used for it), "co-occurs", "mentions it" (a paper; "mentions it in passing"
     for a test bed or a yardstick); past a paper, "in N
     papers with it" (the papers that mention both), else "through" the node before it on the shortest way;
@@ -261,7 +262,9 @@ def _link(G, center: str, node: str) -> str:
     d = G.edges[center, node]
     if d.get("kind") == "mention":
         return "mentions it in passing" if d.get("passing") else "mentions it"
-    if d.get("broader") is not None:
+    if d.get("broader") is not None:  # ("within": a part, aspect or subject of the broader term, no kind of it)
+        if d.get("sense") == "within":
+            return "holds it" if d["broader"] == node else "within it"
         return "broader" if d["broader"] == node else "narrower"
     if d.get("kind") == "relation":  # as the relations above the table write it: "A --used_for--> B"
         kind = str(d.get("relation", "relation"))
@@ -396,6 +399,8 @@ def _path_text(kg, path: list[str]) -> str:
         d = kg.graph.edges[u, v]
         if d.get("kind") == "relation":
             out += f" --{d['relation']}--> " if d.get("head") == u else f" <--{d['relation']}-- "
+        elif d.get("kind") == "broader" and d.get("sense") == "within":
+            out += " --within--> " if d.get("broader") == v else " --holds--> "
         elif d.get("kind") == "broader":
             out += " --broader--> " if d.get("broader") == v else " --narrower--> "
         elif d.get("passing"):  # a paper's link to what it names only in passing (a test bed, a yardstick)

@@ -885,7 +885,9 @@ def build_graph(
         for wide in wides:
             if kinds[wide] == "dataset" != kinds[narrow]:
                 continue  # "CIFAR-10 classification" is no kind of the dataset CIFAR-10: its task is image classification
+            # ("kind": the narrower term is a kind of the broader; "within": a part, aspect or subject of it)
             G.add_edge(ids[narrow], ids[wide], kind="broader", relation="broader",
+                       sense="within" if _within(narrow, wide, kinds, th) else "kind",
                        narrower=ids[narrow], broader=ids[wide], weight=len(concepts[narrow].papers))
     # a concept whose every link was dropped ("while preserving SE(3)-equivariance": a property kept, not the
     # subject) is no node of the graph
@@ -906,6 +908,34 @@ def build_graph(
                     "min_npmi": min_npmi, "max_neighbours": max_neighbours})
     add_years(G)
     return G
+
+
+#: A narrower term of one kind that can be a kind of a broader term of another: a method for a task, or a way to
+#: have a property ("conformal prediction" is a kind of uncertainty quantification).
+_KIND_OF_OTHER = {("method", "task"), ("method", "concept")}
+
+
+def _within(narrow: str, wide: str, kinds: dict[str, str], th: Thesaurus) -> bool:
+    """True when a hierarchy edge puts a term within a wider one rather than under it as a kind of it.
+
+    A task, a phenomenon or a data set is no kind of a method ("LLM reasoning", "hallucination" within large
+    language models; "video generation" within generative models), nor a data set a kind of a task; and a
+    topic the thesaurus marks as a part of the one above it is within that one and all above it ("attention
+    [method, part]" within transformers).
+    """
+    if kinds[narrow] != kinds[wide] and (kinds[narrow], kinds[wide]) not in _KIND_OF_OTHER:
+        return True
+    topic, goal = th.names.get(narrow), th.names.get(wide, wide)
+    seen: set[str] = set()
+    while topic is not None and topic != goal and topic not in seen:
+        seen.add(topic)
+        t = th.topics.get(topic)
+        if t is None:
+            break
+        if t.part and (t.parent == goal or goal in th.above(topic, 10)):
+            return True
+        topic = t.parent
+    return False
 
 
 def _junk(key: str, c: _Concept) -> bool:

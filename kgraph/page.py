@@ -607,6 +607,8 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
         elif kind == "broader":
             e["width"] = 2.5
             e["arrows"] = "to" if d.get("broader") == v else "from"
+            if d.get("sense") == "within":
+                e["y"] = "within"
         elif kind == "mention" and d.get("passing"):  # named in passing: drawn dashed, as a weaker tie
             e["dashes"] = True
         elif kind == "relation":  # head -> tail, as the relation reads

@@ -33,7 +33,8 @@ __all__ = ["Topic", "Thesaurus", "thesaurus", "parse_thesaurus", "load_thesaurus
 TOPIC_KINDS = ("method", "task", "dataset", "metric", "concept", "area")
 #: Longest topic line read (names and kind); a longer line is an error.
 MAX_LINE = 1000
-_LINE = re.compile(r"^(?P<indent> *)(?P<names>[^\[\]<]+?)\s*(?:\[(?P<kind>\w+)\])?\s*(?:<(?P<also>[^\[\]<]*))?$")
+_LINE = re.compile(r"^(?P<indent> *)(?P<names>[^\[\]<]+?)\s*(?:\[(?P<kind>\w+)(?P<part>,\s*part)?\])?\s*"
+                   r"(?:<(?P<also>[^\[\]<]*))?$")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class Topic:
     names: tuple[str, ...]
     #: broader topics besides ``parent``, named after ``<`` ("continual model merging [method] < continual learning")
     also: tuple[str, ...] = ()
+    #: a part or aspect of ``parent`` rather than a kind of it ("attention [method, part]" under transformers)
+    part: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,7 +160,8 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
         if key in topics:
             where = "kgraph's thesaurus already has it" if base and key in base.topics else "it is listed twice"
             raise ValueError(f"{source}, line {number}: {labels[0]!r}: {where}")
-        topics[key] = Topic(key, labels[0], kind, stack[-1][1] if stack else None, tuple(labels))
+        topics[key] = Topic(key, labels[0], kind, stack[-1][1] if stack else None, tuple(labels),
+                            part=bool(m.group("part")))
         stack.append((indent, key))
         if m.group("also") is not None:
             also.append((number, key, [n.strip() for n in m.group("also").split(";")]))

@@ -189,7 +189,8 @@ def test_cli_neighbours_say_how_each_is_joined(corpus_kg, corpus_out, capsys):
     assert main(["query", "neighbours", "model collapse", "--graph", str(corpus_out), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     link = {d["label"]: d["link"] for d in data["nodes"]}
-    assert link["training on synthetic data"] == "broader"  # model collapse is under it
+    # model collapse is under it, as a phenomenon of it rather than a kind of it
+    assert link["training on synthetic data"] == "holds it"
     assert {d["link"] for d in data["nodes"] if d["kind"] == "paper"} == {"mentions it"}
     # a relation says its type and which way it runs, as the relation lines above the table do
     for r in corpus_kg.relations(corpus_kg.find_concept("model collapse")):

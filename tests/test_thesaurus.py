@@ -1107,3 +1107,45 @@ def test_graph_spectral_bias_is_an_implicit_bias_no_spectral_method():
     p1, p2, _ = _papers(G)
     # (the thesaurus's "spectral ..." mark had put the learning phenomenon under spectral methods, joining the two)
     assert "implicit bias" in _reach(G, p1) and "spectral methods" not in _reach(G, p1)
+
+
+def test_a_hierarchy_edge_says_whether_the_narrower_term_is_a_kind_or_within():
+    # conformal prediction is a way to quantify uncertainty (a kind of it); hallucination is no kind of a large
+    # language model, nor CIFAR-10 a kind of image classification: they are within them. Attention is a method as
+    # transformers are, and within them as the thesaurus marks it ("[method, part]")
+    t1 = "We study conformal prediction and hallucination of large language models on CIFAR-10 image classification."
+    t2 = "Evidential deep learning estimates uncertainty; large language models hallucinate, and hallucination hurts."
+    t3 = "Attention layers make transformers expressive; transformers scale."
+    t4 = "Linear attention in transformers; CIFAR-10 image classification."
+    G = _graph([_paper(t1, ["conformal prediction", "hallucination", "large language models", "CIFAR-10",
+                            "image classification"]),
+                _paper(t2, ["Evidential deep learning", "large language models", "hallucination"]),
+                _paper(t3, ["Attention layers", "transformers"]), _paper(t4, ["Linear attention", "transformers",
+                                                                              "CIFAR-10", "image classification"])])
+    sense = {(G.nodes[d["narrower"]]["label"], G.nodes[d["broader"]]["label"]): d.get("sense")
+             for *_, d in G.edges(data=True) if d.get("broader")}
+    assert sense[("conformal prediction", "uncertainty quantification")] == "kind"
+    assert sense[("hallucination", "large language models")] == "within"
+    assert sense[("CIFAR-10", "image classification")] == "within"
+    assert sense[("attention", "transformers")] == "within"
+    assert sense[("linear attention", "attention")] == "kind"
+    t = parse_thesaurus("transformers [method]\n  attention [method, part]\n  vision transformers [method]\n", "t.txt")
+    assert t.topics["attention"].part and not t.topics["vision transformer"].part
+
+
+def test_cli_paths_and_links_say_within(tmp_path, capsys):
+    import json
+
+    from kgraph import KnowledgeGraph
+    from kgraph.cli import main
+
+    t1, t2, t3 = ("Large language models hallucinate; we measure hallucination.",
+                  "Hallucination detection for large language models.", "Large language models follow instructions.")
+    KnowledgeGraph(_graph([_paper(t1, ["Large language models", "hallucination"]),
+                           _paper(t2, ["Hallucination", "large language models"]),
+                           _paper(t3, ["Large language models"])])).save(tmp_path)
+    assert main(["query", "neighbours", "hallucination", "--graph", str(tmp_path), "--json"]) == 0
+    link = {d["label"]: d["link"] for d in json.loads(capsys.readouterr().out)["nodes"]}
+    assert link["large language models"] == "holds it"
+    assert main(["query", "path", "hallucination", "Large language models follow", "--graph", str(tmp_path)]) == 0
+    assert "hallucination --within--> large language models" in capsys.readouterr().out

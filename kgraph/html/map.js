@@ -73,7 +73,7 @@
     var head = e.arrows === "from" ? lb : la, tail = e.arrows === "from" ? la : lb;
     var text;
     if (e.kind === "relation") text = head + " --" + e.y + "--> " + tail + paperCount(e.n || 1);
-    else if (e.kind === "broader") text = head + " is narrower than " + tail;
+    else if (e.kind === "broader") text = head + (e.y === "within" ? " is within " : " is narrower than ") + tail;
     else if (e.kind === "cooccurrence") text = la + " and " + lb + " appear together" + paperCount(e.n || 1);
     else if (e.kind === "mention" && e.dashes) {  // drawn dashed: the paper is not about it
       text = (a.kind === "paper" ? lb : la) + ": named only in passing (a test bed or a yardstick)";
