@@ -2955,7 +2955,7 @@ _HEAD_KINDS = (
     disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour""".split())),
     ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
-    attention embedding distillation pruning quantization augmentation policy loss unit""".split())
+    attention embedding distillation pruning quantization augmentation policy loss unit block adapter module""".split())
      | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting

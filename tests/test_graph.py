@@ -1510,3 +1510,13 @@ def test_signals_deployments_modalities_and_studies_are_vague_heads():
     ms = ["learning signal", "clinical deployment", "imaging modalities", "AI agent studies"]
     G = _graph([_paper(t, [(m, t, {"kind": "concept"}) for m in ms]) for t in (t1, t2)])
     assert not {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"} & set(ms)
+
+
+def test_blocks_adapters_and_modules_are_methods():
+    # "Squeeze-and-Excitation blocks", "LoRA adapters", "fusion modules": parts of a network, which the tagger
+    # called concepts
+    t = "We replace convolutions with Squeeze-and-Excitation blocks and merge LoRA adapters into gated fusion modules."
+    G = _graph([_paper(t, [(m, t, {"kind": "concept"}) for m in
+                           ("Squeeze-and-Excitation blocks", "LoRA adapters", "gated fusion modules")])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["Squeeze-and-Excitation blocks"] == kinds["LoRA adapters"] == "method"
