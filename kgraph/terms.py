@@ -50,7 +50,7 @@ promising competitive favorable favourable reasonable sophisticated straightforw
 well-known widely-used widely commonly traditional conventional classical classic standard typical
 large-scale small-scale high-quality fine-grained coarse-grained state-of-the-art sota naive
 theoretical systematic general fundamental first second third two three four one mere
-small large high low big huge tiny fixed predefined manual manually hand-crafted handcrafted
+small large high low big huge tiny fixed predefined manual manually hand-crafted handcrafted custom customized
 optimal suboptimal sub-optimal near-optimal nearly-optimal minimax-optimal declining evolving increasing
 decreasing growing simultaneous independent noisy meaningful crucially desirable undesirable inherent
 intrinsic additional alternative relevant irrelevant valuable useful unnecessary excessive severe

@@ -1520,3 +1520,10 @@ def test_blocks_adapters_and_modules_are_methods():
                            ("Squeeze-and-Excitation blocks", "LoRA adapters", "gated fusion modules")])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["Squeeze-and-Excitation blocks"] == kinds["LoRA adapters"] == "method"
+
+
+def test_a_custom_name_is_the_name():
+    # "a custom YOLO11": the paper's own build of YOLO11, named by it
+    t = "We train a custom YOLO11 detector on drone images."
+    G = _graph([_paper(t, [("custom YOLO11", t)])])
+    assert "YOLO11" in {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
