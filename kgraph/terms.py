@@ -76,7 +76,7 @@ advantage advantages issue issues challenge challenges difficulty difficulties s
 principle principles guarantee guarantees insight insights result results outcome outcomes effect effects
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
-signal signals deployment deployments fidelity modality modalities study studies
+signal signals deployment deployments fidelity modality modalities study studies diversity
 length lengths cost costs region regions interaction interactions layout layouts
 dynamics choice choices formulation formulations family families query queries access application applications
 characterization characterizations characterisation characterisations extension extensions
@@ -184,7 +184,7 @@ computation
 WEAK = GENERIC_WORDS | frozenset("""
 training learning inference prediction predictions optimization representation representations
 information knowledge input inputs output outputs sample samples parameter parameters time value values
-level levels size number access interest amount amounts degree degrees capability capabilities
+level levels size number access interest amount amounts degree degrees capability capabilities backbone backbones
 """.split())
 
 #: Words too general to be a node on their own in machine-learning abstracts ("generalization"
@@ -644,8 +644,8 @@ def is_junk(term: str) -> bool:
             lower[1].endswith("ing") or "VERB" in _pos(lower[1]) and "ADJ" not in _pos(lower[1])
             and not lower[1].endswith(("ed", "en"))):  # ("fully connected", "well known": a participle, no clause)
         return True  # "automatically detecting large language models", "autoregressively reconstruct ...": a clause
-    if len(words) == 1 and re.fullmatch(r"\d+(?:\.\d+)?-?D", last):
-        return True  # "3D", "2.5D": a dimension, of something the sentence names
+    if re.fullmatch(r"\d+(?:\.\d+)?-?D", last):
+        return True  # "3D", "2.5D", "interpreting 2D": a dimension, of something the sentence names
     if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
         return True  # "open-source" (counterparts), "off-the-shelf" (models), "black-box" (optimizers)
     if len(words) == 1 and _NUMBERED_KIND.fullmatch(last):

@@ -1527,3 +1527,12 @@ def test_a_custom_name_is_the_name():
     t = "We train a custom YOLO11 detector on drone images."
     G = _graph([_paper(t, [("custom YOLO11", t)])])
     assert "YOLO11" in {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+
+
+def test_diversity_backbones_and_a_trailing_dimension_say_nothing():
+    # "model diversity" (of which senses?), "the backbone model", "interpreting 2D": no term, in two papers as in one
+    t1 = "Model diversity matters when interpreting 2D scans with the backbone model."
+    t2 = "We raise model diversity; the backbone model is frozen while interpreting 2D inputs."
+    ms = ["model diversity", "backbone model", "interpreting 2D"]
+    G = _graph([_paper(t, [(m, t, {"kind": "concept"}) for m in ms]) for t in (t1, t2)])
+    assert not {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"} & set(ms)
