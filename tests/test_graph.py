@@ -1531,7 +1531,7 @@ def test_a_custom_name_is_the_name():
 
 def test_diversity_backbones_and_a_trailing_dimension_say_nothing():
     # "model diversity" (of which senses?), "the backbone model", "interpreting 2D": no term, in two papers as in one
-    t1 = "Model diversity matters when interpreting 2D scans with the backbone model."
+    t1 = "The model diversity matters when interpreting 2D scans with the backbone model."
     t2 = "We raise model diversity; the backbone model is frozen while interpreting 2D inputs."
     ms = ["model diversity", "backbone model", "interpreting 2D"]
     G = _graph([_paper(t, [(m, t, {"kind": "concept"}) for m in ms]) for t in (t1, t2)])
