@@ -1884,7 +1884,7 @@ def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, lis
 
     "KOALA++" improves KOALA, "RAdamW" is a Riemannian AdamW, "DC-PU" a PU
     learning method, "UFO-RL" a reinforcement-learning one: a name one or two
-    letters before another name, a name and its "++", or a hyphenated name
+    letters before another name that is no acronym ("LRMs" are no "RMs"), a name and its "++", or a hyphenated name
     with another name as a part. Only one-word names count on both sides.
     """
     index: dict[str, str] = {}  # a one-word name as written -> its node (the first key in order: builds repeat)
@@ -1898,11 +1898,28 @@ def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, lis
         if key in METRIC_KEYS:
             continue  # ("RMSE" is no kind of MSE)
         parts = [p.strip("+") for p in form.split("-")] if "-" in form else []
-        parts += [form.rstrip("+")] + [form[i:] for i in (1, 2) if form[i:][:1].isupper() and len(form) - i >= 3]
+        # (a letter before an acronym makes another acronym, of its kind only where the long forms say so: LNMF,
+        # local NMF, is one, LRMs, large reasoning models, are no RMs, reward models, nor vLLM an LLM)
+        parts += [form.rstrip("+")] + [form[i:] for i in (1, 2) if form[i:][:1].isupper() and len(form) - i >= 3
+                                       and (not form[i:].removesuffix("s").isupper()
+                                            or _same_acronym(form[i:], i, key, index, concepts))]
         wides = [index[p] for p in parts if p != form and p in index and index[p] != key]
         if wides:
             out.setdefault(key, []).extend(w for w in dict.fromkeys(wides) if w not in out.get(key, ()))
     return out
+
+
+def _same_acronym(rest: str, letters: int, key: str, index: dict[str, str], concepts: dict[str, _Concept]) -> bool:
+    """True when an acronym after a name's first letters stands for what the acronym's node does: LNMF's "local
+    non-negative matrix factorization" ends in NMF's words; LRMs' "large reasoning models" are no RMs' "reward
+    models", nor is vLLM (no long form) an LLM."""
+    wide = index.get(rest)
+    if wide is None:
+        return False
+    if " " in wide:  # the acronym's node is spelt out: the name's long form ends in it
+        return key.endswith(" " + wide)
+    return any(_abbreviates(rest.removesuffix("s"), " ".join(f.split()[letters:])) for f in concepts[key].surfaces
+               if len(f.split()) > letters)
 
 
 def _add_topics(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, list[str]],

@@ -1536,3 +1536,25 @@ def test_diversity_backbones_and_a_trailing_dimension_say_nothing():
     ms = ["model diversity", "backbone model", "interpreting 2D"]
     G = _graph([_paper(t, [(m, t, {"kind": "concept"}) for m in ms]) for t in (t1, t2)])
     assert not {d["label"].lower() for _, d in G.nodes(data=True) if d["kind"] != "paper"} & set(ms)
+
+
+def test_a_letter_before_an_acronym_makes_a_kind_only_where_the_long_forms_agree():
+    # LRMs (large reasoning models) are no RMs (reward models), nor vLLM an LLM; LNMF (local non-negative matrix
+    # factorization) is a kind of NMF; RAdamW (no acronym after its letter) an AdamW
+    t1 = ("Large Reasoning Models (LRMs) are trained with reward models (RMs); LRMs and RMs are served by vLLM, "
+          "unlike LLMs.")
+    t2 = "We propose local non-negative matrix factorization (LNMF), which extends NMF; RAdamW extends AdamW."
+    t3 = "NMF and LLMs and AdamW and RMs again."
+    G = _graph([
+        _paper(t1, [("Large Reasoning Models", t1, {"short_form": "LRMs"}), ("reward models", t1, {"short_form": "RMs"}),
+                    ("vLLM", t1), ("LLMs", t1)]),
+        _paper(t2, [("local non-negative matrix factorization", t2, {"short_form": "LNMF"}), ("NMF", t2),
+                    ("RAdamW", t2), ("AdamW", t2)]),
+        _paper(t3, [("NMF", t3), ("LLMs", t3), ("AdamW", t3), ("RMs", t3)]),
+    ])
+    label = {n: d["label"] for n, d in G.nodes(data=True)}
+    up = {(label[d["narrower"]], label[d["broader"]]) for *_, d in G.edges(data=True) if d.get("broader")}
+    assert not any(a.startswith(("Large Reasoning", "LRM")) and b.startswith(("reward", "RM")) for a, b in up)
+    assert not any(a == "vLLM" for a, _ in up)
+    assert any(a.startswith("local non-negative") and b == "NMF" for a, b in up)
+    assert ("RAdamW", "AdamW") in up
