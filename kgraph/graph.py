@@ -2904,6 +2904,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         return "method"  # "Mistral", "DeepSeek-R1": models named where they are evaluated
     if DATASET_NAME.match(label) or _BENCHMARK_NAME.search(label) or _SIZED_DATA_NAME.fullmatch(label):
         return "dataset"  # ("SUSTech1K", "ImageNet-1K": a coined name with its count of thousands)
+    if _CONVERSION.fullmatch(key) and any(re.search(r"\w-to-\w", f) for f in (label, *c.defined, *c.surfaces)):
+        return "task"  # "text-to-CAD", "image-to-video (I2V) tasks": a conversion from one medium to another
     said = c.introduced.most_common(2)
     if said and (len(said) == 1 or said[0][1] > said[1][1]):
         return said[0][0]  # what its definitions call it: "an approach to ... Domain Generalization (VIV-DG)"
@@ -2911,8 +2913,6 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if kind == "dataset" and (head in _DATA_HEADS or not (is_name(EPONYM_ADJECTIVE.sub("", label).strip())
                                                           or c.named and " " not in key)):
         return "concept"
-    if _CONVERSION.fullmatch(key) and any(re.search(r"\w-to-\w", f) for f in (label, *c.defined, *c.surfaces)):
-        return "task"  # "text-to-CAD", "text-to-video (T2V)": a conversion from one medium to another
     written = [h for h, _ in c.heads.most_common()] if c.heads else []
     # the head stands before a post-modifier: "Improvement Search framework with heterogeneous graph
     # representation" is a framework, "Rademacher complexity of linear predictors" a complexity
@@ -2944,8 +2944,10 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
 
 #: A benchmark's or environment's name: "MedAgentGym", "LiveCodeBench", "m-ArenaHard-v2.0", "Google Research
 #: Football"'s kin.
-_BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena)(?:\b|(?=[A-Z]))|\b[A-Z]\w*(?:Gym|Bench|Arena)\b"
-                             r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$")
+_BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena|Eval)(?:\b|(?=[A-Z]))"
+                             r"|\b[A-Z]\w*(?:Gym|Bench|Arena|Eval)\b"
+                             r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$"
+                             r"|^(?:[A-Z][\w\-]*\s+){2,}(?:Benchmark|Dataset|Corpus|Treebank)s?$")  # ("Long Range Graph Benchmark")
 
 #: A data set's coined name that ends in its size in thousands ("SUSTech1K", "ImageNet-1K", "Flickr30K").
 _SIZED_DATA_NAME = re.compile(r"[A-Z][\w\-.]*[A-Za-z][\-_]?\d+(?:\.\d+)?K")
@@ -2972,7 +2974,7 @@ _HEAD_KINDS = (
     disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour""".split())),
     ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
-    attention embedding distillation pruning quantization augmentation policy loss unit block adapter module""".split())
+    attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search""".split())
      | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting

@@ -622,8 +622,8 @@ def is_junk(term: str) -> bool:
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
     if is_institution(term):
         return True  # "European Environment Agency": who collected the data
-    if "cuda" in lower or any(_GPU.fullmatch(w) for w in words):
-        return True  # "custom CUDA kernel", "NVIDIA H100": what a method was implemented or run on
+    if "cuda" in lower or any(_GPU.fullmatch(w) for w in words) or len(lower) > 1 and lower[-1] in ("sdk", "runtime"):
+        return True  # "custom CUDA kernel", "NVIDIA H100", "ONNX Runtime": what a method was built with or run on
     if " ".join(lower) in SOFTWARE or lower[0] in SOFTWARE and len(lower) > 1:
         return True  # "PostgreSQL", "PyTorch", "LangChain agents": what a system runs on or is written in
     if " ".join(lower).removeprefix("the ") in REGULATIONS:

@@ -1558,3 +1558,19 @@ def test_a_letter_before_an_acronym_makes_a_kind_only_where_the_long_forms_agree
     assert not any(a == "vLLM" for a, _ in up)
     assert any(a.startswith("local non-negative") and b == "NMF" for a, b in up)
     assert ("RAdamW", "AdamW") in up
+
+
+def test_serving_software_is_no_term_and_searches_evals_and_titled_benchmarks_have_kinds():
+    t1 = ("We serve models with vLLM and ONNX Runtime on ROCm and cuDNN through the Vercel AI SDK, and compare "
+          "Breadth-First Search with Depth-First Search.")
+    t2 = ("We introduce the Long-horizon Memory Embedding Benchmark (LMEB) and SectEval, and study image-to-video "
+          "(I2V) generation models.")
+    G = _graph([_paper(t1, [("vLLM", t1), ("ONNX Runtime", t1), ("ROCm", t1), ("cuDNN", t1), ("Vercel AI SDK", t1),
+                            ("Breadth-First Search", t1, {"kind": "concept"}), ("Depth-First Search", t1, {"kind": "concept"})]),
+                _paper(t2, [("Long-horizon Memory Embedding Benchmark", t2, {"short_form": "LMEB"}), ("SectEval", t2),
+                            ("image-to-video", t2, {"short_form": "I2V"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not kinds.keys() & {"vLLM", "ONNX Runtime", "ROCm", "cuDNN", "Vercel AI SDK"}
+    assert kinds["Breadth-First Search"] == kinds["Depth-First Search"] == "method"
+    assert kinds["SectEval"] == "dataset" and kinds["image-to-video"] == "task"
+    assert "dataset" in {k for label, k in kinds.items() if label.startswith(("Long-horizon", "LMEB"))}
