@@ -111,6 +111,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
     >>> t = "the widely-used Vietoris-Rips complex imposes limits"
     >>> _whole_words(Mention("Vietoris-Rips", 16, 29, "concept"), t).text
     'Vietoris-Rips complex'
+    >>> t = "we show that TASTE-S matches TASTE's performance"
+    >>> _whole_words(Mention("TASTE-S matches", 13, 28, "concept"), t).text
+    'TASTE-S'
     """
     start, end = m.start_char, m.end_char
     if text[start:end] != m.text:
@@ -128,9 +131,22 @@ def _whole_words(m: Mention, text: str) -> Mention:
     if last[:1].isupper() and _EPONYM.fullmatch(last):
         found = _EPONYM_OBJECT.match(text, end)
         end = found.end() if found else end
+    # "LMEB and MTEB exhibit orthogonality", "TASTE-S matches TASTE's performance": the tagger ran a name on into
+    # its verb, which the next words show to be one (an object, a "that" clause)
+    verb = _VERB_RUN_ON.search(text, start, end)
+    if verb is not None and _OBJECT_AFTER.match(text, end):
+        end = verb.start()
     if (start, end) == (m.start_char, m.end_char):
         return m
     return replace(m, text=text[start:end], start_char=start, end_char=end)
+
+
+#: A coined name and then a verb, ending a mention: "MTEB exhibit", "TASTE-S matches".
+_VERB_RUN_ON = re.compile(r"(?<=[A-Z0-9+\-])(?:'s)?\s+(?:exhibits?|matches|match|outperforms?|achieves?|shows?|yields?|"
+                          r"improves?|surpasses|reaches|attains|requires?|remains?|performs?)$")
+#: What follows a verb and not a noun: an object's determiner, a possessive name, a "that" clause, an adverb.
+_OBJECT_AFTER = re.compile(r"\s+(?:the|a|an|its|their|our|this|these|that|comparable|competitive|strong|significant|"
+                           r"similar|state-of-the-art|better|up|over|[A-Z][\w\-]*'s)\b|\s+\w+ly\b")
 
 
 _EPONYM = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)*")
