@@ -1149,3 +1149,9 @@ def test_cli_paths_and_links_say_within(tmp_path, capsys):
     assert link["large language models"] == "holds it"
     assert main(["query", "path", "hallucination", "Large language models follow", "--graph", str(tmp_path)]) == 0
     assert "hallucination --within--> large language models" in capsys.readouterr().out
+
+
+def test_knowledge_graphs_are_no_part_of_graph_learning():
+    # a blind reader rejected knowledge graphs under graph learning, even as within it: a kind of data
+    t = thesaurus()
+    assert t.parents(t.topic("knowledge graphs")) == () and t.topic("KGs") == t.topic("knowledge graph")
