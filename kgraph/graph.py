@@ -492,6 +492,8 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
     if m.long_form and m.short_form:  # a whole definition: "long form (SHORT) [tail]"
         long = _long_text(m.long_form, m.short_form)
         tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
+        if tail.startswith("-") and _HYPHEN_ADJ.search(tail.split()[0].lower()):
+            return ((long, True),)  # "MultiLayer Perceptron (MLP)-based model": built on the MLP, which is the term
         if tail and not is_junk(long + " " + tail):
             term = _keep_long(long, clean_term(f"{long} {tail}"))
             if term and not is_junk(term) and concept_key(term) != concept_key(long):

@@ -1574,3 +1574,13 @@ def test_serving_software_is_no_term_and_searches_evals_and_titled_benchmarks_ha
     assert kinds["Breadth-First Search"] == kinds["Depth-First Search"] == "method"
     assert kinds["SectEval"] == "dataset" and kinds["image-to-video"] == "task"
     assert "dataset" in {k for label, k in kinds.items() if label.startswith(("Long-horizon", "LMEB"))}
+
+
+def test_a_definition_before_based_is_the_term():
+    # "a MultiLayer Perceptron (MLP)-based model": built on the MLP, which is the node (its label had been
+    # "MultiLayer Perceptron -based model")
+    t = "We present Fair-PaperRec, a MultiLayer Perceptron (MLP)-based model for fair recommendation."
+    G = _graph([_paper(t, [("MultiLayer Perceptron (MLP)-based model", t)])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not any("-based" in x for x in labels) and any(x.lower() == "multilayer perceptron" or x == "MLP"
+                                                          for x in labels)
