@@ -429,6 +429,7 @@ _HELD = frozenset("game image partition split suite environment level subset".sp
 
 #: Training verbs in their base form, which begin no term ("fine-tuning", the noun, does).
 _TRAINING_VERBS = frozenset("fine-tune finetune pre-train pretrain re-train retrain".split())
+_TRAINING_GERUNDS = frozenset("fine-tuning finetuning pre-training pretraining re-training retraining training".split())
 
 #: Heads that add nothing to the activity before them ("reasoning process", "training pipeline").
 _ACTIVITY_HEADS = frozenset("process processes pipeline pipelines".split())
@@ -584,8 +585,8 @@ def is_junk(term: str) -> bool:
     Examples
     --------
     >>> [is_junk(t) for t in ("complex", "Learning", "real-world", "UFO-RL leverages",
-    ...                       "soft contrastive loss aligned", "models struggle to retain")]
-    [True, True, True, True, True, True]
+    ...                       "soft contrastive loss aligned", "models struggle to retain", "fine-tuning DeBERTa-v3")]
+    [True, True, True, True, True, True, True]
     >>> [is_junk(t) for t in ("regret", "bandits", "domain generalization", "CIFAR-10", "LEAR")]
     [False, False, False, False, False]
     """
@@ -630,6 +631,8 @@ def is_junk(term: str) -> bool:
         return True  # "HIPAA", "GDPR": a law a system complies with
     if len(lower) > 1 and lower[0] in _TRAINING_VERBS:
         return True  # "fine-tune vision transformers": what a paper does, a verb and its object
+    if len(words) > 1 and lower[0] in _TRAINING_GERUNDS and is_name(words[1]) and not words[0][:1].isupper():
+        return True  # "fine-tuning DeBERTa-v3": the same, in its -ing form, of a named model
     if re.fullmatch(r"non-[A-Za-z]+(?:ian|ean|ic|al|ive|ous)", term):
         return True  # "non-Markovian": a negated adjective alone
     if lower[-1] in _COMPUTING_WORDS:
