@@ -2989,7 +2989,8 @@ _HEAD_KINDS = (
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability
-    disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour""".split())),
+    disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour depression dementia
+    schizophrenia autism epilepsy sepsis pneumonia""".split())),
     ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search""".split())

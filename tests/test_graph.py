@@ -1584,3 +1584,11 @@ def test_a_definition_before_based_is_the_term():
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert not any("-based" in x for x in labels) and any(x.lower().startswith("multilayer perceptron")
                                                           for x in labels)
+
+
+def test_more_diseases_are_concepts():
+    # "treatment-resistant depression" is a condition, no task
+    t = "We predict treatment-resistant depression and early dementia from clinical notes."
+    G = _graph([_paper(t, [("treatment-resistant depression", t, {"kind": "task"}), ("early dementia", t, {"kind": "task"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds.get("treatment-resistant depression") == "concept"
