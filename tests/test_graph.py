@@ -1589,6 +1589,8 @@ def test_a_definition_before_based_is_the_term():
 def test_more_diseases_are_concepts():
     # "treatment-resistant depression" is a condition, no task
     t = "We predict treatment-resistant depression and early dementia from clinical notes."
-    G = _graph([_paper(t, [("treatment-resistant depression", t, {"kind": "task"}), ("early dementia", t, {"kind": "task"})])])
+    t2 = "Treatment-resistant depression is hard to predict; so is treatment-resistant depression relapse."
+    G = _graph([_paper(t, [("treatment-resistant depression", t, {"kind": "task"}), ("early dementia", t, {"kind": "task"})]),
+                _paper(t2, [("treatment-resistant depression", t2, {"kind": "task"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds.get("treatment-resistant depression") == "concept"
