@@ -133,7 +133,7 @@ def _whole_words(m: Mention, text: str) -> Mention:
         end = found.end() if found else end
     # "LMEB and MTEB exhibit orthogonality", "TASTE-S matches TASTE's performance": the tagger ran a name on into
     # its verb, which the next words show to be one (an object, a "that" clause)
-    verb = _VERB_RUN_ON.search(text, start, end)
+    verb = _VERB_RUN_ON.search(text, start, end) if text[start:end].rsplit(None, 1)[-1] in _RUN_ON_VERBS else None
     if verb is not None and _OBJECT_AFTER.match(text, end):
         end = verb.start()
     if (start, end) == (m.start_char, m.end_char):
@@ -142,8 +142,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
 
 
 #: A coined name and then a verb, ending a mention: "MTEB exhibit", "TASTE-S matches".
-_VERB_RUN_ON = re.compile(r"(?<=[A-Z0-9+\-])(?:'s)?\s+(?:exhibits?|matches|match|outperforms?|achieves?|shows?|yields?|"
-                          r"improves?|surpasses|reaches|attains|requires?|remains?|performs?)$")
+_RUN_ON_VERBS = frozenset("""exhibit exhibits match matches outperform outperforms achieve achieves show shows yield
+yields improve improves surpasses reaches attains require requires remain remains perform performs""".split())
+_VERB_RUN_ON = re.compile(r"(?<=[A-Z0-9+\-])(?:'s)?\s+(?:" + "|".join(sorted(_RUN_ON_VERBS)) + r")$")
 #: What follows a verb and not a noun: an object's determiner, a possessive name, a "that" clause, an adverb.
 _OBJECT_AFTER = re.compile(r"\s+(?:the|a|an|its|their|our|this|these|that|comparable|competitive|strong|significant|"
                            r"similar|state-of-the-art|better|up|over|[A-Z][\w\-]*'s)\b|\s+\w+ly\b")
@@ -157,7 +158,7 @@ _EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theo
 
 
 #: A person's name and what it names, alone: "Polyak-Lojasiewicz condition", "Hoeffding's inequality".
-_EPONYMOUS = re.compile(_EPONYM.pattern + r"(?:['\u2019]s)?" + _EPONYM_OBJECT.pattern.removesuffix(r"\b") + "")
+_EPONYMOUS = re.compile(_EPONYM.pattern + r"(?:['\u2019]s)?" + _EPONYM_OBJECT.pattern.removesuffix(r"\b"))
 
 
 #: A tail that opens with a verb: the tagger ran a definition on into its sentence ("Retrieval-augmented
@@ -333,6 +334,7 @@ SAME_DEFINITION = 85
 _NOUN_MODIFIER = re.compile(r"(\w{3,})ional(?= )( )")
 
 
+@lru_cache(maxsize=1 << 18)
 def _compact(key: str) -> str:
     return re.sub(r"[\s.]+", "", key)
 
@@ -424,7 +426,6 @@ def _what_it_is(after: str) -> str | None:
     True
     >>> _what_it_is(", a benchmark of 1,200 tasks requiring API calls, and evaluate GPT-4o.")
     'a benchmark of 1,200 tasks'
-
     """
     m = _WHAT_IT_IS.match(after[:160])
     return _unpraised(m.group(1) + (m.group(2) or "")) if m else None
@@ -970,7 +971,6 @@ def _lower_case_words(th: Thesaurus) -> frozenset[str]:
     return frozenset(w for t in th.topics.values() for w in re.split(r"[\s\-]+", t.label) if w.isalpha() and w.islower())
 
 
-#: What a title-case modifier can be and still be read in lower case: an adjective, or a hyphenated compound.
 def _untitled(label: str, key: str, th: Thesaurus, vocabulary: Container[str] = frozenset()) -> str:
     """A kind of a thesaurus topic written in title case, in lower case: "Conditional Generative Adversarial
     Networks" are conditional generative adversarial networks; a name stays ("Hedgehog Attention": a noun names it).
@@ -983,7 +983,8 @@ def _untitled(label: str, key: str, th: Thesaurus, vocabulary: Container[str] = 
     words = label.split()
     if len(words) < 2 or not all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*", w) for w in words):
         return label
-    topic = next((t for t in th.names if key.endswith(" " + t)), None) if " " in key else None
+    parts = key.split()
+    topic = next((t for t in (" ".join(parts[i:]) for i in range(1, len(parts))) if t in th.names), None)
     if topic is None or th.is_area(th.names[topic]):
         return label
     label_words = th.topics[th.names[topic]].label.split()
@@ -2446,7 +2447,8 @@ def _add_listed_names(papers, texts, concepts, paper_terms, shorts=None, same=No
 
     for paper, text, terms in zip(papers, texts, paper_terms):
         for listed in _NAME_PAIR_OR_LIST.finditer(text.plain):
-            if _NAME_BEFORE.search(text.plain, 0, listed.start()) or _NAME_AFTER.match(text.plain, listed.end()):
+            if (_NAME_BEFORE.search(text.plain, max(0, listed.start() - 80), listed.start())
+                    or _NAME_AFTER.match(text.plain, listed.end())):
                 continue  # the ends of longer names: "WMT14 English-German and CoNLL-2003 English"
             items = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0)) if w]
             if not all(_CODED_ITEM.fullmatch(w) and not any(part.islower() and is_common_word(part)

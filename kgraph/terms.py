@@ -571,9 +571,13 @@ def _third_person(word: str) -> bool:
             and ("VERB" in _pos(word[:-1]) or word.endswith("es") and "VERB" in _pos(word[:-2])))
 
 
+@lru_cache(maxsize=1 << 16)
 def is_institution(term: str) -> bool:
     """True for an organisation's name: "European Environment Agency", "ACM", "Occupational Safety and Health
     Administration" (a name of three words or more ending in an institution's word, or one the list knows)."""
+    last = term.rsplit(None, 1)[-1].lower() if term.strip() else ""
+    if _singular(last) not in INSTITUTION_HEADS and term.lower() not in ORGANIZATIONS:
+        return False  # (the usual case, told without splitting the term into words)
     lower = [w.lower() for w in _WORD.findall(term)]
     return bool(lower) and (len(lower) >= 3 and _singular(lower[-1]) in INSTITUTION_HEADS
                             or " ".join(lower) in ORGANIZATIONS)
