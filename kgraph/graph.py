@@ -750,6 +750,9 @@ def build_graph(
         # ("Blended Conditional Gradients", a name the tagger called a concept, is a Frank-Wolfe method, as the
         # thesaurus names that "conditional gradient")
         c = concepts[key]
+        written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+        if kinds[key] == "dataset" and (DATASET_NAME.match(written) or _BENCHMARK_NAME.search(written)):
+            continue  # a dataset by its name: "Audi Autonomous Driving Dataset" is no kind of autonomous driving
         same_head = [b for b in broader.get(key, ()) if b in kinds and any(
             key.endswith(" " + name) for name in (b, *_topic_names(th, b)))]
         if (len(c.papers) < 2 and (not (c.named or c.shorts) or kinds[key] == "concept" and not c.introduced)
@@ -757,10 +760,11 @@ def build_graph(
             # (a topic's kind where it narrows the topic's own name: "piecewise normalizing flows" are methods)
             b = same_head[0]
             kinds[key] = topic_kinds[b] if b in topic_kinds and " " in b and key.endswith(" " + b) else kinds[b]
-        elif len(c.papers) < 2 and not (c.named or c.shorts) and not broader.get(key) and key not in th.names:
+        elif (len(c.papers) < 2 and not (c.named or c.shorts) and not broader.get(key) and key not in th.names
+              and not is_name(written)):
             # (and where the topic is no node of this graph: "stochastic convex optimization" is a problem as
-            # convex optimization is, in a corpus where no other paper names it)
-            written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
+            # convex optimization is, in a corpus where no other paper names it; a name keeps its own kind:
+            # "Matryoshka Representation Learning" is a method)
             narrowed = {th.topics[t].kind for t in _narrowed_topics(key, written, th)
                         if " " in t and key.endswith(" " + t) and not th.is_area(t)}
             if len(narrowed) == 1:

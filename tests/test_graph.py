@@ -1594,3 +1594,18 @@ def test_more_diseases_are_concepts():
                 _paper(t2, [("treatment-resistant depression", t2, {"kind": "task"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds.get("treatment-resistant depression") == "concept"
+
+
+def test_a_name_keeps_its_kind_under_a_topic_it_narrows():
+    # "Matryoshka Representation Learning" is a method, though representation learning is a task; the "Audi
+    # Autonomous Driving Dataset" a dataset, though it narrows autonomous driving
+    t1 = "We build on Matryoshka Representation Learning to nest embeddings."
+    t2 = "We evaluate on the Audi Autonomous Driving Dataset and on autonomous driving logs."
+    t3 = "Autonomous driving needs perception."
+    G = _graph([_paper(t1, [("Matryoshka Representation Learning", t1)]),
+                _paper(t2, [("Audi Autonomous Driving Dataset", t2, {"kind": "dataset"}),
+                            ("autonomous driving", t2, {"kind": "task"})]),
+                _paper(t3, [("Autonomous driving", t3, {"kind": "task"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["Matryoshka Representation Learning"] == "method"
+    assert kinds["Audi Autonomous Driving Dataset"] == "dataset"
