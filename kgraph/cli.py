@@ -382,6 +382,10 @@ def _cmd_path(args) -> int:
                         **({"in_passing": bool(kg.graph.edges[p[i - 1], n].get("passing"))} if i else {})}
                        for i, n in enumerate(p)] for p in paths]}
     rows = [(i + 1, len(p) - 1, _path_text(kg, p)) for i, p in enumerate(paths)]
+    if not paths and not args.json:  # say what was looked for: the two ends the names were read as
+        print(f"no path between {_node_label(kg, kg.find(args.a))} and {_node_label(kg, kg.find(args.b))}: "
+              "nothing in the graph joins them")
+        return 0
     return _emit(args, data, rows, ("#", "hops", "path"))
 
 

@@ -381,3 +381,17 @@ def test_cli_related_lists_what_every_shared_concept_adds(tmp_path, capsys):
     score = float(row.split()[0])
     adds = [float(x) for x in re.findall(r"\+(\d+\.\d+)", row)]
     assert "more +" in row and abs(sum(adds) - score) < 0.02  # the parts add up to the score
+
+
+def test_cli_path_between_unjoined_papers_says_so(tmp_path, capsys):
+    from kgraph import KnowledgeGraph
+    from kgraph.graph import build_graph
+    from kgraph.types import Mention, Paper
+
+    t1, t2 = "Graph neural networks classify molecules.", "Diffusion models generate images."
+    ms = [[Mention("Graph neural networks", 0, 21, "method")], [Mention("Diffusion models", 0, 16, "method")]]
+    KnowledgeGraph(build_graph([Paper(t1, sources=["x:1"]), Paper(t2, sources=["x:2"])], ms)).save(tmp_path)
+    assert main(["query", "path", "Graph neural networks classify", "Diffusion models generate",
+                 "--graph", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("no path between Graph neural networks classify") and "nothing in the graph joins them" in out
