@@ -210,7 +210,11 @@ def _cmd_neighbours(args) -> int:
             print(f"  {r['text']}")
         if not nodes and args.kind and "paper" not in args.kind and args.depth == 1:
             print("(concepts meet through the papers that mention them: try --depth 2)")
-    return _emit(args, data, rows, ("kind", "papers", "with narrower", "link", "label"))
+    code = _emit(args, data, rows, ("kind", "papers", "with narrower", "link", "label"))
+    if not args.json and any(d["link"] in ("within it", "holds it") for d in data["nodes"]):
+        print("(broader / narrower: a kind of it or one of its kinds; holds it / within it: the broader term holds "
+              "it as a part, aspect or subject, no kind of it)")
+    return code
 
 
 def _plural(n: int, noun: str) -> str:

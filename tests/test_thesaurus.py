@@ -1147,6 +1147,8 @@ def test_cli_paths_and_links_say_within(tmp_path, capsys):
     assert main(["query", "neighbours", "hallucination", "--graph", str(tmp_path), "--json"]) == 0
     link = {d["label"]: d["link"] for d in json.loads(capsys.readouterr().out)["nodes"]}
     assert link["large language models"] == "holds it"
+    assert main(["query", "neighbours", "hallucination", "--graph", str(tmp_path)]) == 0
+    assert "holds it / within it: the broader term holds it as a part" in capsys.readouterr().out  # (a legend)
     assert main(["query", "path", "hallucination", "Large language models follow", "--graph", str(tmp_path)]) == 0
     assert "hallucination --within--> large language models" in capsys.readouterr().out
 
