@@ -1608,15 +1608,15 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                         and not _junk(key, concepts[key]) and " of " not in key
                         and len(key.split()) <= MAX_SINGLETON_WORDS),
                        key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
-        strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None or _narrows_a_topic(k, concepts[k], th)]
+        narrowing = {k for k in spare if _narrows_a_topic(k, concepts[k], th)}
+        strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None or k in narrowing]
         for key in strong[: max(0, MIN_PAPER_TERMS - have)] or spare[: max(0, 1 - have)]:
             nodes.add(key)
         # what a paper is tested on or scored by says little of what it is about ("FVD on UCF-101 and
         # Kinetics-600" left a video diffusion paper with no term of its subject): a paper with no term of its
         # subject keeps the phrases that narrow a topic ("video diffusion models")
         if not any(concepts[key].kinds.most_common(1)[0][0] not in ("dataset", "metric") for key in found):
-            nodes.update([k for k in strong if k not in nodes and _narrows_a_topic(k, concepts[k], th)]
-                         [:MIN_PAPER_TERMS])
+            nodes.update([k for k in strong if k not in nodes and k in narrowing][:MIN_PAPER_TERMS])
 
     def tops(key: str) -> list[str]:
         # a term is no kind of a language it is written in ("CoNLL-2003 English", "English development set")

@@ -665,7 +665,7 @@ def is_junk(term: str) -> bool:
     return False
 
 
-#: A GPU by its model: "H100", "A100", "V100", "RTX4090" (as the key writes "RTX 4090", the number alone is no GPU).
+#: A GPU by its model, one word: "H100", "A100", "V100", "RTX4090", "RTX-4090".
 _GPU = re.compile(r"[AHVLB]\d{2,3}|H200|GH200|A6000|RTX-?\d{4}", re.I)
 #: Compounds the field writes only before a noun, which the lexicon cannot tell from one.
 _MODIFIER_COMPOUNDS = frozenset("""open-source closed-source open-weight open-weights state-of-the-art off-the-shelf
