@@ -142,6 +142,8 @@ def concept_key(text: str) -> str:
     (True, 'image dataset')
     >>> concept_key("MSCOCO image-sentence datasets") == concept_key("MSCOCO")
     True
+    >>> concept_key("TAC 2008 data set"), concept_key("a new data set")
+    ('tac 2008', 'a new data set')
     >>> concept_key("difference-of-convex functions approach") == concept_key("difference-of-convex function")
     True
     """
@@ -166,6 +168,9 @@ def concept_key(text: str) -> str:
         words[-1] = _singular(words[-1])
     if len(words) > 2 and words[-2:] == ["loss", "function"]:
         words.pop()  # "GLA loss functions" are the GLA losses
+    if len(words) > 2 and words[-2:] == ["data", "set"] and _NAMED_WORD.search(written[-3]):
+        words[-2:] = ["dataset"]  # "the TAC 2008 data set" is the TAC 2008 dataset: TAC 2008
+        written = written[:-1]
     if len(words) > 1 and words[-1] in _DATASET_HEADS and len(written) > 1 and _NAMED_WORD.search(written[-2]):
         words.pop()  # "the QM9 dataset", "PEMS-BAY datasets", "STS benchmark": the name
     elif (len(written) > 2 and words[-1] in _DATASET_HEADS and _CODED.search(written[0])

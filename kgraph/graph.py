@@ -639,6 +639,9 @@ def build_graph(
             else:
                 found = [(surface, named, surface) for surface, named in found]
             for surface, named, written in found:
+                written_as = surface
+                if surface and m.kind == "dataset" and (name := _split_of(surface)) != surface:
+                    surface = written = name  # "the GSM8K test set" is GSM8K
                 key = long_key if surface is None else concept_key(surface)
                 key = same.get(shorts.get(key, key), shorts.get(key, key))  # "NCO model" is NCO
                 key = synonyms.get(key, key)  # "uncertainty estimation" is uncertainty quantification
@@ -651,7 +654,10 @@ def build_graph(
                 if c is None:
                     c = concepts[key] = _Concept()
                 c.kinds[m.kind] += 1
-                c.heads[_singular(strip_parentheticals(m.text).split()[-1].lower()) if m.text.split() else ""] += 1
+                # (a split's head is its data set's: "NIST05 test set" is no set)
+                text = surface if surface and m.kind == "dataset" and surface != written_as else m.text
+                text = re.sub(r"\bdata (set)", r"data\1", strip_parentheticals(text))  # ("TAC 2008 data set")
+                c.heads[_singular(text.split()[-1].lower()) if text.split() else ""] += 1
                 written_name = m.kind == "dataset" and _capitalised_inside(surface, paper.abstract, m.start_char)
                 c.named |= named or written_name
                 c.proposed |= role == "proposes"
@@ -751,8 +757,10 @@ def build_graph(
         # thesaurus names that "conditional gradient")
         c = concepts[key]
         written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
-        if kinds[key] == "dataset" and (DATASET_NAME.match(written) or _BENCHMARK_NAME.search(written)):
-            continue  # a dataset by its name: "Audi Autonomous Driving Dataset" is no kind of autonomous driving
+        if kinds[key] == "dataset" and (DATASET_NAME.match(written) or _BENCHMARK_NAME.search(written)
+                                        or _has_name(c) and _singular(key.split()[-1]) in _DATA_SET_HEADS):
+            continue  # a dataset by its name: "Audi Autonomous Driving Dataset" is no kind of autonomous driving,
+            # nor the "French Treebank" a kind of treebank that is no data set
         same_head = [b for b in broader.get(key, ()) if b in kinds and any(
             key.endswith(" " + name) for name in (b, *_topic_names(th, b)))]
         if (len(c.papers) < 2 and (not (c.named or c.shorts) or kinds[key] == "concept" and not c.introduced)
@@ -817,10 +825,14 @@ def build_graph(
                 and not key.endswith(_singular(words[-1].lower())) and "NOUN" in _pos(words[-2].lower())):
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
         elif len(words) > 1 and _singular(words[-1].lower()) in _DATASET_HEADS and not key.endswith(
-                _singular(words[-1].lower())) and not (len(words) > 2 and all(w[:1].isupper() for w in words)):
+                _singular(words[-1].lower())) and not (len(words) > 2 and all(w[:1].isupper() for w in words)) \
+                and not (len(words) == 2 and re.fullmatch(r"[A-Z][a-z]+", words[0])
+                         and is_common_word(words[0].lower())):  # ("Brown corpus", "Pile corpus"; not "FACET")
             # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"; a title's stays: "Long Range Graph
             # Benchmark", "British National Corpus"
             label = " ".join(words[:-1])
+        elif len(words) > 2 and " ".join(words[-2:]).lower() in ("data set", "data sets") and not key.endswith(" set"):
+            label = " ".join(words[:-2])  # "LabelMe [data set]", as "QM9 [dataset]"
         if kind in ("dataset", "metric") and not c.label and concept_key(label) != key:
             # the key is the name: "MSCOCO [image-sentence datasets]", "average precision [metric]"
             label = _find_words(label, key) or label
@@ -1402,18 +1414,22 @@ def _word_at(text: str, word: str) -> Iterator[int]:
 
 def _capitalised_inside(surface: str | None, abstract: str, start: int) -> bool:
     """True for one capitalised word written inside a sentence, as its mention starts there: a resource's name
-    that is an ordinary word too ("alias identification based on Freebase"), where the tagger read a resource.
+    that is an ordinary word too ("alias identification based on Freebase", "sentences of the Brown corpus"),
+    where the tagger read a resource.
 
     >>> _capitalised_inside("Freebase", "Links based on Freebase.", 15), _capitalised_inside("Freebase", "Freebase", 0)
     (True, False)
+    >>> _capitalised_inside("Brown corpus", "Text of the Brown corpus.", 12)
+    True
     """
-    if not surface or not re.fullmatch(r"[A-Z][a-z]+", surface) or abstract[start:start + len(surface)] != surface:
+    if (not surface or not re.fullmatch(r"[A-Z][a-z]+(?: (?:corpus|dataset|treebank|benchmark))?", surface)
+            or abstract[start:start + len(surface)] != surface):
         return False
     before = abstract[:start].rstrip()
     # (not a word of a longer name the tagger cut: "OpenAI Gym", "the Wall Street Journal"; not a noun the
     # language capitalises: "on the Web")
     previous = before.rsplit(None, 1)[-1] if before else ""
-    return (bool(before) and before[-1] not in ".!?:;\"\u201c(" and not is_language(surface)
+    return (bool(before) and before[-1] not in ".!?:;\"\u201c(" and not is_language(surface.split()[0])
             and not previous[:1].isupper() and not re.match(r"\s+[A-Z]", abstract[start + len(surface):])
             and surface not in _CAPITALISED_NOUNS)
 
@@ -1719,6 +1735,35 @@ def _narrows_a_topic(key: str, c: _Concept, th: Thesaurus) -> bool:
     written = c.surfaces.most_common(1)[0][0] if c.surfaces else key
     return any(not th.is_area(t) and t not in FIELD_GENERIC and t not in LONE_GENERIC and key.endswith(" " + t)
                for t in _narrowed_topics(key, written, th))
+
+
+#: A split of a data set, after the data set's name: "GSM8K test set", "MS MARCO dev set", "ACE 2005 training
+#: corpus", "NTCIR-3 test data", "ImageNet validation split".
+_SPLIT = re.compile(r"(?P<name>.*?\S)\s+(?:(?:official|standard|public|original|full|blind|labell?ed)\s+)?"
+                    r"(?:train(?:ing)?|test(?:ing)?|dev(?:elopment)?|validation|val|evaluation|held-out)\s+"
+                    r"(?:sets?|splits?|data|corpus|corpora|portions?|subsets?|partitions?)")
+
+
+def _split_of(surface: str) -> str:
+    """The name of the data set a phrase names a split of ("the GSM8K test set" is GSM8K), else ``surface``.
+
+    A split is no concept of its own: a reader looks up the data set. Words in lower case before the name go
+    ("labeled RTE-5 test set"); a language's test set names no data set ("English test set").
+
+    >>> _split_of("GSM8K test set"), _split_of("labeled RTE-5 test sets"), _split_of("CoNLL 2012 English test set")
+    ('GSM8K', 'RTE-5', 'CoNLL 2012 English')
+    >>> _split_of("English test set"), _split_of("held-out test set"), _split_of("Penn Treebank")
+    ('English test set', 'held-out test set', 'Penn Treebank')
+    """
+    found = _SPLIT.fullmatch(surface)
+    if not found:
+        return surface
+    words = found.group("name").split()
+    while words and re.fullmatch(r"[a-z\-]+", words[0]):
+        words.pop(0)
+    if not words or not re.search(r"[A-Z0-9]", words[-1]) or all(is_language(w) for w in words):
+        return surface
+    return " ".join(words)
 
 
 def _metric_named(key: str) -> str:
@@ -3011,6 +3056,8 @@ _HEAD_KINDS = (
 )
 #: A conversion's key ("text to cad", "image to image"), of a hyphenated "A-to-B".
 _CONVERSION = re.compile(r"[a-z0-9]+ to [a-z0-9]+")
+#: Heads of a data set's name ("French Treebank", "Brown corpus").
+_DATA_SET_HEADS = frozenset("treebank corpus corpora dataset benchmark lexicon dictionary".split())
 #: Heads of a kind of data rather than a dataset.
 _DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video "
                          "response passage output document sentence cloud scene".split())

@@ -1609,3 +1609,61 @@ def test_a_name_keeps_its_kind_under_a_topic_it_narrows():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["Matryoshka Representation Learning"] == "method"
     assert kinds["Audi Autonomous Driving Dataset"] == "dataset"
+
+
+def _kinds(G):
+    return {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+
+
+def test_a_split_of_a_named_data_set_is_the_data_set():
+    # "the GSM8K test set" is GSM8K, a data set (its head "set" made it a concept of its own); "NIST05 test
+    # set" and "labeled RTE-5 test set" are NIST05 and RTE-5; a language's test set names no data set
+    t1 = "We evaluate on the GSM8K test set and the NIST05 test set."
+    t2 = "We solve grade-school math problems from GSM8K."
+    t3 = "We first analyze a labeled RTE-5 test set and an English test set."
+    G = _graph([_paper(t1, [("GSM8K test set", t1, {"kind": "dataset"}), ("NIST05 test set", t1, {"kind": "dataset"})]),
+                _paper(t2, [("GSM8K", t2, {"kind": "dataset"})]),
+                _paper(t3, [("labeled RTE-5 test set", t3, {"kind": "dataset"}),
+                            ("English test set", t3, {"kind": "dataset"})])])
+    kinds = _kinds(G)
+    assert kinds.get("GSM8K") == "dataset" and G.nodes[concept_id_of(G, "GSM8K")]["papers"] == 2
+    assert kinds.get("NIST05") == "dataset" and kinds.get("RTE-5") == "dataset"
+    assert not any("test set" in label for label in kinds if label != "English test set")
+
+
+def concept_id_of(G, label):
+    return next(n for n, d in G.nodes(data=True) if d.get("label") == label)
+
+
+def test_a_data_set_written_data_set_is_its_name():
+    # "the LabelMe data set" is LabelMe, as "the QM9 dataset" is QM9: a data set, no concept of sets
+    t = "We classify outdoor scenes of the LabelMe data set."
+    G = _graph([_paper(t, [("LabelMe data set", t, {"kind": "dataset"})])])
+    assert _kinds(G) == {"LabelMe": "dataset"}
+
+
+def test_a_named_treebank_stays_a_data_set_under_treebank():
+    # one paper's "French Treebank" narrows "treebank" (a concept) and stays a data set by its name
+    t1 = "The best parsing results are on the French Treebank."
+    t2 = "Treebanks are costly to build."
+    t3 = "We annotate a treebank for Wolof."
+    t4 = "Our parser ports to any treebank."
+    G = _graph([_paper(t1, [("French Treebank", t1, {"kind": "dataset"})]),
+                _paper(t2, [("Treebanks", t2, {"kind": "dataset"})]),
+                _paper(t3, [("treebank", t3, {"kind": "dataset"})]),
+                _paper(t4, [("treebank", t4, {"kind": "dataset"})])])
+    kinds = _kinds(G)
+    assert kinds.get("treebank") == "concept" and kinds.get("French Treebank") == "dataset"
+
+
+def test_an_ordinary_word_naming_a_corpus_is_a_name():
+    # "the Brown corpus" and "the Pile corpus" name data sets, though brown and pile are ordinary words; a
+    # language's corpus names none ("a German corpus of 2,284 hypotheses")
+    t = "We train language models on sentences from the Brown corpus and the Pile corpus."
+    t2 = "It classifies 73.2% of a German corpus of 2,284 hypotheses."
+    G = _graph([_paper(t, [("Brown corpus", t, {"kind": "dataset"}), ("Pile corpus", t, {"kind": "dataset"}),
+                           ("language models", t)]),
+                _paper(t2, [("German corpus", t2, {"kind": "dataset"})])])
+    kinds = _kinds(G)
+    assert kinds.get("Brown corpus") == "dataset" and kinds.get("Pile corpus") == "dataset"
+    assert "German" not in kinds
