@@ -520,6 +520,8 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
     if m.short_form:
         return ((_long_text(text, m.short_form), True),)
     owned = _POSSESSIVE.split(text)
+    if len(owned) == 2 and all(w[:1].isupper() for part in owned for w in part.split()) and len(owned[0].split()) > 1:
+        owned = [text]  # a title's possessive: "Oxford Advanced Learner's Dictionary" is one name
     if len(owned) > 1 and owned[-1].strip():
         # "Adafactor's matrix factorization", "CLIPTTA's gradients": the term is what is owned (its owner,
         # when a term, is mentioned in its own right)

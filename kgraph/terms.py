@@ -332,7 +332,9 @@ def clean_term(text: str) -> str:
     if m and _named(m.group(1).split()) and not re.fullmatch(r"[A-Z0-9\-]+s?", m.group(1)):
         # "one medical dataset (Universal Medical)": the name (a short form, "language model (LM)", defines)
         text = m.group(1)
-    words = re.sub(r"'s\b|'$", "", text).split()
+    # (a title keeps its possessive: "Oxford Advanced Learner's Dictionary")
+    title = re.search(r"\w's\s+[A-Z]", text) and all(w[:1].isupper() for w in text.split())
+    words = (text if title else re.sub(r"'s\b|'$", "", text)).split()
     # "certain", "novel", "manually predefined": off; "fully connected", "strongly convex": kept
     # (a name's first word stays: "Simple Recurrent Units", "Multiple Layer Presentation", a title of three words)
     while words and (words[0].lower() in EVALUATIVE

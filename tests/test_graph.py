@@ -1667,3 +1667,14 @@ def test_an_ordinary_word_naming_a_corpus_is_a_name():
     kinds = _kinds(G)
     assert kinds.get("Brown corpus") == "dataset" and kinds.get("Pile corpus") == "dataset"
     assert "German" not in kinds
+
+
+def test_a_titles_possessive_is_part_of_the_name():
+    # "the Oxford Advanced Learner's Dictionary" is one name (it left "Dictionary", then nothing); "Ott's
+    # Chicago-hotel dataset" is Ott's data set, named Chicago-hotel
+    t = "We collect semantic predicates from the Oxford Advanced Learner's Dictionary with high precision."
+    t2 = "We detect fake reviews in Ott's Chicago-hotel dataset."
+    G = _graph([_paper(t, [("Oxford Advanced Learner's Dictionary", t, {"kind": "dataset"})]),
+                _paper(t2, [("Ott's Chicago-hotel dataset", t2, {"kind": "dataset"})])])
+    kinds = _kinds(G)
+    assert kinds.get("Oxford Advanced Learner's Dictionary") == "dataset" and kinds.get("Chicago-hotel") == "dataset"
