@@ -61,7 +61,8 @@ MODEL_NAME = re.compile(
     r"^(?:(?:OpenAI|Meta|Google|Microsoft|Anthropic|DeepSeek|Alibaba|Mistral AI)\s+)?"
     r"(?:(?:Chat|Instruct)?GPT|LLaMA|Llama|Mistral|Mixtral|Gemma|Qwen|DeepSeek|Claude|Gemini|PaLM|Falcon|Vicuna|"
     r"BLOOM|RoBERTa|DeBERTa|DistilBERT|BERT|T5|BART|XLNet|BLIP|LLaVA|DALL-?E|Whisper|wav2vec|HuBERT|ResNet|VGG|"
-    r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Stable Diffusion|Phi(?=-\d)|o[134](?=-|$))(?:[\s\-]?[\w.]+)*$")
+    r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Stable Diffusion|Phi(?=-\d)|o[134](?=-|$)|DINO(?=v\d|$)|SigLIP|InternVL|"
+    r"ConvNeXt|OLMo|Pythia|StarCoder|Code ?Llama|ChatGLM|GLM(?=-\d)|Kimi|Grok(?=-\d|$))(?:[\s\-]?[\w.]+)*$")
 #: Organisations that make models, named alone: no concept ("OpenAI", "DeepSeek").
 ORGANIZATIONS = frozenset("""openai deepseek google meta microsoft anthropic nvidia deepmind huggingface alibaba
 baidu tencent bytedance ibm apple apache github acm ieee aaai nsf nih darpa nasa osha""".split()) | {
@@ -245,7 +246,10 @@ def _languages() -> frozenset[str]:
 
 #: A language's name, or a pair of them, as a label, or text in it: "Chinese Language", "Urdu-English", "English/Hindi",
 #: "Hebrew texts" (not a corpus, which may be one: "the Hebrew corpus").
-_LANGUAGES = re.compile(r"^(\w[\w ]*?)(?:\s*(?:-|/|–|\s+to\s+|\s+and\s+)\s*(\w[\w ]*?))?"
+_LANGUAGES = re.compile(r"^(?:(?:European|Brazilian|American|British|Canadian|Australian|Swiss|Austrian|Mexican|"
+                        r"Latin American|Modern Standard|Classical|Ancient|Old|Middle|Mandarin|Egyptian|Gulf|Levantine|"
+                        r"Moroccan|Algerian|Tunisian|Simplified|Traditional)\s+)?"
+                        r"(\w[\w ]*?)(?:\s*(?:-|/|–|\s+to\s+|\s+and\s+)\s*(\w[\w ]*?))?"
                         r"(?:\s+(?:languages?|texts?|data|documents?|sentences?|words?|phrases?|side))?$", re.I)
 
 
@@ -277,6 +281,8 @@ def is_language(label: str) -> bool:
     (True, True, True)
     >>> is_language("Penn Chinese Treebank"), is_language("CoNLL-X"), is_language("Hebrew corpus")
     (False, False, False)
+    >>> is_language("European Portuguese"), is_language("Modern Standard Arabic texts"), is_language("European Union")
+    (True, True, False)
     """
     label = label.strip()
     if label.lower().endswith(" languages"):  # a kind of language: "Germanic languages", "low-resource languages"

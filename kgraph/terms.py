@@ -114,6 +114,8 @@ numerical experiment
 extensive experiment
 real world dataset
 benchmark dataset
+evaluation benchmark
+evaluation dataset
 state of the art
 convergence
 alignment

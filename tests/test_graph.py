@@ -1678,3 +1678,14 @@ def test_a_titles_possessive_is_part_of_the_name():
                 _paper(t2, [("Ott's Chicago-hotel dataset", t2, {"kind": "dataset"})])])
     kinds = _kinds(G)
     assert kinds.get("Oxford Advanced Learner's Dictionary") == "dataset" and kinds.get("Chicago-hotel") == "dataset"
+
+
+def test_recent_model_families_regional_languages_and_evaluation_benchmarks():
+    # DINOv2 is a model, whatever the tagger said; "European Portuguese" a language, no data set; "evaluation
+    # benchmarks" any benchmarks at all, no node
+    t = "We probe DINOv2 features on European Portuguese captions across evaluation benchmarks."
+    G = _graph([_paper(t, [("DINOv2", t, {"kind": "dataset"}), ("European Portuguese", t, {"kind": "dataset"}),
+                           ("evaluation benchmarks", t, {"kind": "dataset"})])])
+    kinds = _kinds(G)
+    assert kinds.get("DINOv2") == "method" and kinds.get("European Portuguese") == "concept"
+    assert "evaluation benchmarks" not in kinds
