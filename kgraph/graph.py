@@ -909,8 +909,10 @@ def build_graph(
                 continue  # "while preserving expressive power": a property kept, not the subject
             # named only as a test bed or a yardstick ("experiments on image classification"): the paper is not
             # about it, so it joins no papers as a topic (kgraph.query)
-            passing = bool(beds) and role not in ("proposes", "addresses") and _in_passing(
-                paper.abstract, [*written[target], *via] or forms_of(target), beds, lower)
+            # (a metric a paper is scored by is a yardstick wherever it is written: "improves accuracy")
+            passing = kinds[target] == "metric" and role == "evaluates_on" or bool(beds) and role not in (
+                "proposes", "addresses") and _in_passing(paper.abstract, [*written[target], *via] or forms_of(target),
+                                                         beds, lower)
             attrs = {"kind": "mention", "weight": count, "relation": role, "passing": passing}
             if via:
                 attrs["via"] = "|".join(sorted(via))
@@ -1621,7 +1623,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     rank = {role: i for i, role in enumerate(ROLES)}
     for terms in paper_terms:
         found = [key for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ()))]
-        have = len(found)
+        # (a metric it is scored by describes no paper: "accuracy" left no room for its "sense priors")
+        have = sum(concepts[key].kinds.most_common(1)[0][0] != "metric" or terms[key][1] in ("proposes", "addresses")
+                   for key in found)
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
                         and not _junk(key, concepts[key]) and " of " not in key
                         and len(key.split()) <= MAX_SINGLETON_WORDS),

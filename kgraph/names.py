@@ -87,8 +87,9 @@ METRIC_HEADS = frozenset("score scores metric metrics measure measures value val
 
 _METRIC_ABBREVIATIONS = (
     r"F1(?:[- ]scores?)?|F-(?:measure|score)s?|BLEU(?:-\d)?|SacreBLEU|chrF\+*|TER|METEOR|CIDEr|SPICE|"
-    r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP|mIoU|"
+    r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP(?:50(?:-95)?|@0?\.\d+(?::0?\.\d+)?)?|mIoU|"
     r"MAE|MSE|RMSE|MAPE|sMAPE|NDCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
+    r"MACs|"
     r"RIBES|[Pp]ass@(?:\d+|k)|IoU|"
     r"top-[15] accuracy"
 )
@@ -102,7 +103,7 @@ _METRIC_PHRASES = re.compile(
     r"area under the (?:ROC |precision-recall )?curve|(?:Pearson|Spearman)(?:'s)? (?:rank )?correlation|"
     r"Kendall(?:'s)? tau|Fr[eé]chet Inception Distance|Inception Score|expected calibration error|"
     r"(?:un)?labell?ed attachment scores?|(?:Cohen|Fleiss)(?:'s|') kappa|inter-annotator agreement|"
-    r"Dice (?:scores?|coefficients?)|win rates?)(?![\w-])",
+    r"Dice (?:scores?|coefficients?)|win rates?|(?:task |attack )?success rates?|latency|pixel accuracy)(?![\w-])",
     re.I,
 )
 #: "precision" and "recall" are metrics beside another metric ("precision and recall", "recall and F1");
@@ -224,6 +225,14 @@ inter-annotator agreement
 Dice score
 Dice coefficient
 win rate
+success rate
+latency
+pixel accuracy
+mAP50
+mAP50-95
+MACs
+R^2
+coefficient of determination
 FLOPs
 GFLOPs
 TFLOPs""".split("\n"))

@@ -134,7 +134,6 @@ perturbation
 approximation
 guarantee
 complexity
-accuracy
 hessian
 jacobian
 jacobian operator

@@ -1689,3 +1689,24 @@ def test_recent_model_families_regional_languages_and_evaluation_benchmarks():
     kinds = _kinds(G)
     assert kinds.get("DINOv2") == "method" and kinds.get("European Portuguese") == "concept"
     assert "evaluation benchmarks" not in kinds
+
+
+def test_accuracy_is_a_metric_a_paper_is_scored_by_and_joins_no_papers():
+    # "accuracy" is a metric node (it was a field-wide word, no node); a paper scored by it names it as a yardstick,
+    # in passing, so two papers that both report accuracy are not joined by it; and it takes no paper's room for the
+    # terms that describe it ("sense priors" stays)
+    t1 = "We estimate sense priors for word sense disambiguation and improve accuracy."
+    t2 = "Our parser raises accuracy on newswire text."
+    G = _graph([_paper(t1, [("sense priors", t1, {"kind": "concept"}), ("accuracy", t1, {"kind": "metric", "role": "evaluates_on"})]),
+                _paper(t2, [("parser", t2), ("accuracy", t2, {"kind": "metric", "role": "evaluates_on"})])])
+    acc = concept_id_of(G, "accuracy")
+    assert G.nodes[acc]["kind"] == "metric" and G.nodes[acc]["papers"] == 2
+    assert all(G.edges[p, acc]["passing"] for p in G[acc] if G.nodes[p]["kind"] == "paper")
+    assert "sense priors" in _kinds(G)
+
+
+def test_more_standard_metrics_are_metrics():
+    # success rates, latency, mAP50 / mAP50-95, MACs and R^2 are what results are scored by
+    from kgraph.names import METRIC_IN_TEXT, METRIC_KEYS
+    assert {concept_key(m) for m in ("success rates", "latency", "mAP50", "mAP50-95", "MACs", "R^2")} <= METRIC_KEYS
+    assert METRIC_IN_TEXT.findall("It reaches 41.2 mAP50-95 and 60.1 mAP@0.5 at 3.1 GMACs.") == ["mAP50-95", "mAP@0.5"]

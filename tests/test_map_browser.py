@@ -376,8 +376,9 @@ def test_browser_links_named_in_passing_are_dashed_and_listed_last(browser, corp
                            [...(h.nextElementSibling || {children: []}).children].map(li => li.textContent)])""")
     titles = [t for t, _ in sections]
     mentions = sum(1 for c in G[koala] if G.edges[koala, c].get("relation") == "mentions" and not G.edges[koala, c].get("passing"))
-    assert titles.index("in passing (2)") == titles.index(f"mentions ({mentions})") + 1, titles
-    assert dict(sections)["in passing (2)"] == ["language models", "image classification"]
+    assert titles.index("in passing (3)") == titles.index(f"mentions ({mentions})") + 1, titles
+    # (its test beds, and accuracy, the metric it is scored by)
+    assert sorted(dict(sections)["in passing (3)"]) == ["accuracy", "image classification", "language models"]
     page.close()
 
 
