@@ -1623,9 +1623,11 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     rank = {role: i for i, role in enumerate(ROLES)}
     for terms in paper_terms:
         found = [key for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ()))]
-        # (a metric it is scored by describes no paper: "accuracy" left no room for its "sense priors")
-        have = sum(concepts[key].kinds.most_common(1)[0][0] != "metric" or terms[key][1] in ("proposes", "addresses")
-                   for key in found)
+        # (a metric it is scored by, or a data set it is tested on, describes no paper: "accuracy" left no room for
+        # its "sense priors", StrongREJECT for its "prompt-injection attacks")
+        have = sum(not (concepts[key].kinds.most_common(1)[0][0] == "metric" and terms[key][1] not in (
+            "proposes", "addresses") or concepts[key].kinds.most_common(1)[0][0] == "dataset"
+            and terms[key][1] == "evaluates_on" and _has_name(concepts[key])) for key in found)
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
                         and not _junk(key, concepts[key]) and " of " not in key
                         and len(key.split()) <= MAX_SINGLETON_WORDS),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterator
 
 from .canon import concept_key
 
@@ -119,6 +120,42 @@ _HEADED = re.compile(rf"(?<![\w\-$])({_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+"
                      r"(?![\w-])")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)$")
 
+#: A coined name: a capital or a digit past its first letter ("StreamingBench", "VBench2", "xNot360", "Arena-Hard",
+#: "T2V-CompBench"), as one word.
+_CODED_NAME = r"[A-Za-z][\w.\-]*?(?:[A-Z]|\d)[\w\-]*(?:\.\d+)?"
+#: Coined names that are no data set: hardware ("A100", "H100", "GPUs").
+_NO_DATA = re.compile(r"[ABHLTV]\d{2,3}s?|[GTCN]PUs?|RTX\w*")
+
+
+def _scored_on(text: str) -> Iterator[tuple[int, int]]:
+    """Where ``text`` names what a result is scored on, by a coined name: "+4.6% on StreamingBench", "benchmarks
+    such as Arena-Hard", "60% on StrongREJECT and 61% on ...", "datasets (UCM, AID, DFC-15)".
+
+    >>> text = "It gains 4.6% on StreamingBench and 3.1 points on OVO-Bench, and 2% on H100 GPUs."
+    >>> [text[a:b] for a, b in _scored_on(text)]
+    ['StreamingBench', 'OVO-Bench']
+    >>> text = "They score well on popular benchmarks such as Arena-Hard and MT-Bench."
+    >>> [text[a:b] for a, b in _scored_on(text)]
+    ['Arena-Hard', 'MT-Bench']
+    >>> text = "We evaluate on four remote sensing datasets (UCM, AID, DFC-15, MLRSNet)."
+    >>> [text[a:b] for a, b in _scored_on(text)]
+    ['UCM', 'AID', 'DFC-15', 'MLRSNet']
+    """
+    for m in re.finditer(r"(?:\d%|\d\s?(?:points?|pp|p\.p\.))\s+on\s+(?:the\s+)?"
+                         r"|(?:benchmarks?|datasets?|suites?)\s+(?:such as|like|including|e\.g\.,?)\s+(?:the\s+)?"
+                         r"|(?:benchmarks|datasets)\s*\(\s*(?=[^()]*,)",
+                         text):
+        at = m.end()
+        while True:
+            name = re.compile(rf"{_CODED_NAME}(?![\w\-])").match(text, at)
+            if not name or _NO_DATA.fullmatch(name.group()) or MODEL_NAME.match(name.group()):
+                break
+            yield name.start(), name.end()
+            more = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?").match(text, name.end())
+            if not more:
+                break
+            at = more.end()
+
 
 def named_spans(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, kind)`` of the named datasets and standard metrics written in ``text``, in text order.
@@ -144,6 +181,8 @@ def named_spans(text: str) -> list[tuple[int, int, str]]:
         coined = any(any(c.isdigit() for c in w) or sum(c.isupper() for c in w) >= 2 for w in words)
         if coined or len(words) > 1 or not _SENTENCE_START.search(text[:start]):
             out.append((start, m.end(), "dataset"))
+    for start, end in _scored_on(text):
+        out.append((start, end, "dataset"))
     for pattern in (METRIC_IN_TEXT, _METRIC_PHRASES):
         for m in pattern.finditer(text):
             out.append((m.start(), m.end(), "metric"))

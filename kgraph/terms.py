@@ -586,6 +586,10 @@ def is_institution(term: str) -> bool:
                             or " ".join(lower) in ORGANIZATIONS)
 
 
+#: A name with a benchmark's or model's variant suffix: "Arena-Hard", "MMLU-Pro", "SWE-bench-Verified", "ARC-Easy".
+_VARIANT_NAME = re.compile(r"[A-Z][\w\-]*-(?:Hard|Easy|Lite|Pro|Plus|Verified|Diamond|Challenge|Mini|Full|Extended)")
+
+
 def is_junk(term: str) -> bool:
     """True when ``term`` is not something a researcher would look up.
 
@@ -594,8 +598,8 @@ def is_junk(term: str) -> bool:
     >>> [is_junk(t) for t in ("complex", "Learning", "real-world", "UFO-RL leverages",
     ...                       "soft contrastive loss aligned", "models struggle to retain", "fine-tuning DeBERTa-v3")]
     [True, True, True, True, True, True, True]
-    >>> [is_junk(t) for t in ("regret", "bandits", "domain generalization", "CIFAR-10", "LEAR")]
-    [False, False, False, False, False]
+    >>> [is_junk(t) for t in ("regret", "bandits", "domain generalization", "CIFAR-10", "LEAR", "Arena-Hard")]
+    [False, False, False, False, False, False]
     """
     words = _WORD.findall(term)
     if not words or sum(c.isalpha() for c in term) < 2 or term[:1] in "-.,;:" or term[-1:] == "-":
@@ -617,6 +621,8 @@ def is_junk(term: str) -> bool:
     last = words[-1]
     pos = _pos(last)
     acronym = any(sum(c.isupper() for c in part) >= 2 for part in last.split("-")) or any(c.isdigit() for c in last)
+    # (a name with a variant's suffix is a name, whatever the suffix's part of speech: the benchmark "Arena-Hard")
+    acronym = acronym or _VARIANT_NAME.fullmatch(last) is not None
     if not acronym and pos and "NOUN" not in pos and "PROPN" not in pos and not last.lower().endswith("ing"):
         if len(words) > 1 or "ADJ" in pos or "VERB" in pos or "ADV" in pos:
             return True  # "soft contrastive loss aligned", "UFO-RL leverages", "computational"

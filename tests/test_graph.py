@@ -1710,3 +1710,27 @@ def test_more_standard_metrics_are_metrics():
     from kgraph.names import METRIC_IN_TEXT, METRIC_KEYS
     assert {concept_key(m) for m in ("success rates", "latency", "mAP50", "mAP50-95", "MACs", "R^2")} <= METRIC_KEYS
     assert METRIC_IN_TEXT.findall("It reaches 41.2 mAP50-95 and 60.1 mAP@0.5 at 3.1 GMACs.") == ["mAP50-95", "mAP@0.5"]
+
+
+def test_a_data_set_a_paper_is_tested_on_leaves_room_for_its_subject():
+    # a paper with few terms keeps its strongest phrases; a named data set it is tested on (StrongREJECT) describes
+    # it no more than a metric does, and left "prompt injection attacks" (written twice) out of the graph
+    t = ("Language models remain vulnerable to prompt injection attacks. We trace prompt injection attacks to role "
+         "confusion in user prompts, reaching 60% on StrongREJECT, 58% on JailbreakBench and 55% on HarmBench.")
+    G = _graph([_paper(t, [("Language models", t), ("prompt injection attacks", t, {"kind": "task"}),
+                           ("prompt injection attacks", t, {"kind": "task"}), ("user prompts", t, {"kind": "concept"}),
+                           ("StrongREJECT", t, {"kind": "dataset", "role": "evaluates_on"}),
+                           ("JailbreakBench", t, {"kind": "dataset", "role": "evaluates_on"}),
+                           ("HarmBench", t, {"kind": "dataset", "role": "evaluates_on"})])])
+    kinds = _kinds(G)
+    assert kinds.get("StrongREJECT") == "dataset" and "prompt injection attacks" in kinds
+
+
+def test_scores_on_coined_names_make_data_set_mentions():
+    # "+4.6% on StreamingBench", "benchmarks such as Arena-Hard", "datasets (UCM, AID, ...)": what results are scored
+    # on, by a coined name, is a data set the tagger may miss; a GPU or a model is not
+    from kgraph.names import named_spans
+    text = ("It gains 4.6% on StreamingBench, scores well on benchmarks such as Arena-Hard, and leads on four "
+            "datasets (UCM, AID, DFC-15), with 2% on Llama-3-8B and 30% on H100 GPUs.")
+    found = [text[a:b] for a, b, kind in named_spans(text) if kind == "dataset"]
+    assert found == ["StreamingBench", "Arena-Hard", "UCM", "AID", "DFC-15"]
