@@ -89,7 +89,7 @@ METRIC_HEADS = frozenset("score scores metric metrics measure measures value val
 _METRIC_ABBREVIATIONS = (
     r"F1(?:[- ]scores?)?|F-(?:measure|score)s?|BLEU(?:-\d)?|SacreBLEU|chrF\+*|TER|METEOR|CIDEr|SPICE|"
     r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP(?:50(?:-95)?|@0?\.\d+(?::0?\.\d+)?)?|mIoU|"
-    r"MAE|MSE|RMSE|MAPE|sMAPE|NDCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
+    r"MAE|MSE|RMSE|MAPE|sMAPE|[Nn]DCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
     r"MACs|"
     r"RIBES|[Pp]ass@(?:\d+|k)|IoU|"
     r"top-[15] accuracy"
@@ -104,7 +104,7 @@ _METRIC_PHRASES = re.compile(
     r"area under the (?:ROC |precision-recall )?curve|(?:Pearson|Spearman)(?:'s)? (?:rank )?correlation|"
     r"Kendall(?:'s)? tau|Fr[eé]chet Inception Distance|Inception Score|expected calibration error|"
     r"(?:un)?labell?ed attachment scores?|(?:Cohen|Fleiss)(?:'s|') kappa|inter-annotator agreement|"
-    r"Dice (?:scores?|coefficients?)|win rates?|(?:task |attack )?success rates?|latency|pixel accuracy)(?![\w-])",
+    r"Dice (?:scores?|coefficients?)|win rates?|Cram[eé]r's V|mean (?:absolute |squared )?relative errors?|(?:task |attack )?success rates?|latency|pixel accuracy)(?![\w-])",
     re.I,
 )
 #: "precision" and "recall" are metrics beside another metric ("precision and recall", "recall and F1");
@@ -137,11 +137,14 @@ def _scored_on(text: str) -> Iterator[tuple[int, int]]:
     >>> text = "They score well on popular benchmarks such as Arena-Hard and MT-Bench."
     >>> [text[a:b] for a, b in _scored_on(text)]
     ['Arena-Hard', 'MT-Bench']
+    >>> text = "It wins. On xNot360, ablation hurts. On average, it helps."
+    >>> [text[a:b] for a, b in _scored_on(text)]
+    ['xNot360']
     >>> text = "We evaluate on four remote sensing datasets (UCM, AID, DFC-15, MLRSNet)."
     >>> [text[a:b] for a, b in _scored_on(text)]
     ['UCM', 'AID', 'DFC-15', 'MLRSNet']
     """
-    for m in re.finditer(r"(?:\d%|\d\s?(?:points?|pp|p\.p\.))\s+on\s+(?:the\s+)?"
+    for m in re.finditer(r"(?:\d%|\d\s?(?:points?|pp|p\.p\.))\s+on\s+(?:the\s+)?|(?:^|(?<=[.;]\s))On\s+(?=\S+,)"
                          r"|(?:benchmarks?|datasets?|suites?)\s+(?:such as|like|including|e\.g\.,?)\s+(?:the\s+)?"
                          r"|(?:benchmarks|datasets)\s*\(\s*(?=[^()]*,)",
                          text):
@@ -264,6 +267,8 @@ inter-annotator agreement
 Dice score
 Dice coefficient
 win rate
+Cramer's V
+mean relative error
 success rate
 latency
 pixel accuracy

@@ -116,6 +116,7 @@ real world dataset
 benchmark dataset
 evaluation benchmark
 evaluation dataset
+evaluation metrics
 state of the art
 convergence
 alignment

@@ -1710,6 +1710,12 @@ def test_more_standard_metrics_are_metrics():
     from kgraph.names import METRIC_IN_TEXT, METRIC_KEYS
     assert {concept_key(m) for m in ("success rates", "latency", "mAP50", "mAP50-95", "MACs", "R^2")} <= METRIC_KEYS
     assert METRIC_IN_TEXT.findall("It reaches 41.2 mAP50-95 and 60.1 mAP@0.5 at 3.1 GMACs.") == ["mAP50-95", "mAP@0.5"]
+    from kgraph.names import named_spans
+    text = "Ablation lowers Cramer's V, raises nDCG@10 and cuts mean relative errors by 79%; evaluation metrics agree."
+    assert [text[a:b] for a, b, kind in named_spans(text) if kind == "metric"] == [
+        "Cramer's V", "nDCG@10", "mean relative errors"]
+    from kgraph.terms import is_vague
+    assert is_vague("evaluation metrics") and is_vague("evaluation benchmarks")
 
 
 def test_a_data_set_a_paper_is_tested_on_leaves_room_for_its_subject():
