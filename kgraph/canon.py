@@ -87,7 +87,7 @@ _IRREGULAR = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "s
               # ("time series" and "biases" are no "time sery" and "biase")
               "series": "series", "species": "species", "analyses": "analysis", "hypotheses": "hypothesis",
               "syntheses": "synthesis", "theses": "thesis", "diagnoses": "diagnosis", "parentheses": "parenthesis",
-              "biases": "bias", "axes": "axis", "lenses": "lens", "gases": "gas"}
+              "biases": "bias", "axes": "axis", "lenses": "lens", "gases": "gas", "news": "news"}
 
 
 @lru_cache(maxsize=1 << 18)

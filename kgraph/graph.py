@@ -1546,7 +1546,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         words = key.split()
         if len(words) == 2 and (words[0] in HYPHEN_PREFIXES or _HYPHEN_ADJ.search("-".join(words)) and any(
-                f.lower().startswith("-".join(words) + " ") for f in c.surfaces)) and is_junk("-".join(words)):
+                f.lower().startswith("-".join(words) + " ") for f in c.surfaces)) and is_junk("-".join(words)) \
+                and not any(re.fullmatch(r"[A-Z]\w*-[A-Z]\w*", f) for f in c.surfaces):  # (a name: "Multi-News")
             return False  # "multi-modal problems", "a model-agnostic paradigm", keyed without their generic heads:
             # an adjective
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
@@ -2505,8 +2506,8 @@ def _add_listed_names(papers, texts, concepts, paper_terms, shorts=None, same=No
     for paper, text, terms in zip(papers, texts, paper_terms):
         for listed in _NAME_PAIR_OR_LIST.finditer(text.plain):
             if (_NAME_BEFORE.search(text.plain, max(0, listed.start() - 80), listed.start())
-                    or _NAME_AFTER.match(text.plain, listed.end())):
-                continue  # the ends of longer names: "WMT14 English-German and CoNLL-2003 English"
+                    or _NAME_AFTER.match(text.plain, listed.end()) or text.plain[listed.start() - 1:listed.start()] == "/"):
+                continue  # the ends of longer names: "WMT14 English-German and CoNLL-2003 English", "CNN/DM"
             items = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group(0)) if w]
             if not all(_CODED_ITEM.fullmatch(w) and not any(part.islower() and is_common_word(part)
                                                             for part in w.split("-")[1:]) for w in items):

@@ -41,6 +41,24 @@ _DATASET_FAMILIES = (
     r"IWSLT|Multi30[Kk]|XSum|CNN/Daily ?Mail|MMLU|GSM8K|HumanEval|MBPP|HellaSwag|WinoGrande|TruthfulQA|"
     r"FLORES(?:-\d+)?|XQuAD|TyDi ?QA|Natural Questions|"
     r"BIG-?[Bb]ench|SWE-bench|AlpacaEval|MT-Bench|LongBench|BEIR|"
+    # language models: reasoning, knowledge, code, chat, safety, long context, pretraining corpora
+    r"GPQA(?:-Diamond)?|MATH-500|AIME(?: ?(?:19|20)?\d\d)?|OlympiadBench|MMLU-Pro|MMMU(?:-Pro)?|BBH|ARC-(?:Easy|Challenge|AGI)|"
+    r"BoolQ|PIQA|SIQA|OpenBookQA|CommonsenseQA|LAMBADA|PopQA|2WikiMultihopQA|MuSiQue|QuALITY|"
+    r"NarrativeQA|Qasper|ZeroSCROLLS|Arena-Hard|Chatbot Arena|UltraFeedback|UltraChat|ShareGPT|HH-RLHF|"
+    r"CodeContests|LiveCodeBench|BigCodeBench|DS-1000|CRUXEval|"
+    r"AdvBench|HarmBench|JailbreakBench|StrongREJECT|XSTest|ToxiGen|RealToxicityPrompts|WinoBias|CrowS-Pairs|"
+    r"C4|RedPajama|FineWeb(?:-Edu)?|Dolma|SlimPajama|RefinedWeb|"
+    # agents and embodied
+    r"ALFWorld|WebShop|WebArena|VisualWebArena|OSWorld|Mind2Web|ScreenSpot(?:-Pro|-v2)?|AndroidWorld|GAIA|"
+    r"ToolBench|API-Bank|tau-bench|LIBERO|CALVIN|Open X-Embodiment|BridgeData(?: ?V2)?|DROID|nuPlan|CARLA|"
+    r"HM3D|Matterport3D|"
+    # vision-language, generation, video, 3D
+    r"ScienceQA|MathVista|MME|POPE|TextVQA|DocVQA|ChartQA|OK-VQA|RefCOCO[+g]?|DrawBench|PartiPrompts|GenEval|"
+    r"Ego4D|EPIC-KITCHENS(?:-100)?|Something-Something(?: ?V2)?|YouTube-VOS|DAVIS|ObjectNet|Food-101|"
+    r"Caltech-?101|FGVC-Aircraft|EuroSAT|SUN397|Objaverse(?:-XL)?|CO3D|Mip-NeRF 360|Tanks and Temples|"
+    r"BlendedMVS|Human3\.6M|AMASS|3DPW|"
+    # time series, medicine
+    r"ETTh[12]|ETTm[12]|PhysioNet|eICU|CAMELYON1[67]|TCGA|Kvasir(?:-SEG)?|LiTS|KiTS\d*|BTCV|"
     # speech, graphs, recommendation, control, routing
     r"LibriSpeech|TIMIT|Switchboard|OGB|Cora|Citeseer|PubMed|QM9|MovieLens|D4RL|Atari|MuJoCo|TSPLIB|CVRPLIB|"
     r"LJSpeech|VCTK|VoxCeleb\d?|AudioSet|ESC-50|Common Voice|ogb[gnl]-[a-z0-9\-]+|r?MD17|ZINC|PCQM4Mv2|"
@@ -91,7 +109,7 @@ _METRIC_ABBREVIATIONS = (
     r"ROUGE(?:-(?:[L12]|SU4))?|BERTScore|CLIPScore|FID|FVD|KID|PSNR|SSIM|LPIPS|AUROC|AUPRC|AUC(?:-ROC)?|mAP(?:50(?:-95)?|@0?\.\d+(?::0?\.\d+)?)?|mIoU|"
     r"MAE|MSE|RMSE|MAPE|sMAPE|[Nn]DCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
     r"MACs|"
-    r"RIBES|[Pp]ass@(?:\d+|k)|IoU|"
+    r"RIBES|[Pp]ass@(?:\d+|k)|IoU|[GTMP]?FLOPs|COMET|BLEURT|[A-Z][A-Za-z]+Score|"
     r"top-[15] accuracy"
 )
 #: Metrics named in running text, as written ("MAE" is a metric, "mae" is not).
@@ -122,7 +140,7 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)$")
 
 #: A coined name: a capital or a digit past its first letter ("StreamingBench", "VBench2", "xNot360", "Arena-Hard",
 #: "T2V-CompBench"), as one word.
-_CODED_NAME = r"[A-Za-z][\w.\-]*?(?:[A-Z]|\d)[\w\-]*(?:\.\d+)?"
+_CODED_NAME = r"[A-Za-z][\w.\-/]*?(?:[A-Z]|\d)[\w\-/]*(?:\.\d+)?"
 #: Coined names that are no data set: hardware ("A100", "H100", "GPUs").
 _NO_DATA = re.compile(r"[ABHLTV]\d{2,3}s?|[GTCN]PUs?|RTX\w*")
 
@@ -137,6 +155,9 @@ def _scored_on(text: str) -> Iterator[tuple[int, int]]:
     >>> text = "They score well on popular benchmarks such as Arena-Hard and MT-Bench."
     >>> [text[a:b] for a, b in _scored_on(text)]
     ['Arena-Hard', 'MT-Bench']
+    >>> text = "It gains on CNN/DM, CCSum, Multi-News, and SciTLDR, built on PyTorch, JAX, and NumPy."
+    >>> [text[a:b] for a, b in _scored_on(text)]
+    ['CNN/DM', 'CCSum', 'Multi-News', 'SciTLDR']
     >>> text = "It wins. On xNot360, ablation hurts. On average, it helps."
     >>> [text[a:b] for a, b in _scored_on(text)]
     ['xNot360']
@@ -145,13 +166,15 @@ def _scored_on(text: str) -> Iterator[tuple[int, int]]:
     ['UCM', 'AID', 'DFC-15', 'MLRSNet']
     """
     for m in re.finditer(r"(?:\d%|\d\s?(?:points?|pp|p\.p\.))\s+on\s+(?:the\s+)?|(?:^|(?<=[.;]\s))On\s+(?=\S+,)"
+                         rf"|\bon\s+(?=(?:{_CODED_NAME},\s+){{2,}})"
                          r"|(?:benchmarks?|datasets?|suites?)\s+(?:such as|like|including|e\.g\.,?)\s+(?:the\s+)?"
                          r"|(?:benchmarks|datasets)\s*\(\s*(?=[^()]*,)",
                          text):
         at = m.end()
         while True:
             name = re.compile(rf"{_CODED_NAME}(?![\w\-])").match(text, at)
-            if not name or _NO_DATA.fullmatch(name.group()) or MODEL_NAME.match(name.group()):
+            if (not name or _NO_DATA.fullmatch(name.group()) or MODEL_NAME.match(name.group())
+                    or name.group().lower() in SOFTWARE):
                 break
             yield name.start(), name.end()
             more = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?").match(text, name.end())
@@ -267,6 +290,14 @@ inter-annotator agreement
 Dice score
 Dice coefficient
 win rate
+chrF
+chrF++
+SacreBLEU
+BERTScore
+BARTScore
+CLIPScore
+COMET
+BLEURT
 Cramer's V
 mean relative error
 success rate

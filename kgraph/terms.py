@@ -77,7 +77,7 @@ principle principles guarantee guarantees insight insights result results outcom
 universality optimality computation computations modeling modelling analysis analyses
 configuration configurations evaluation evaluations center centers centre centres activity activities
 signal signals deployment deployments fidelity modality modalities study studies diversity
-length lengths cost costs region regions interaction interactions layout layouts
+length lengths cost costs region regions interaction interactions layout layouts benchmark benchmarks
 dynamics choice choices formulation formulations family families query queries access application applications
 characterization characterizations characterisation characterisations extension extensions
 """.split())

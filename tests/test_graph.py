@@ -1740,3 +1740,19 @@ def test_scores_on_coined_names_make_data_set_mentions():
             "datasets (UCM, AID, DFC-15), with 2% on Llama-3-8B and 30% on H100 GPUs.")
     found = [text[a:b] for a, b, kind in named_spans(text) if kind == "dataset"]
     assert found == ["StreamingBench", "Arena-Hard", "UCM", "AID", "DFC-15"]
+
+
+def test_summarization_benchmarks_and_their_metrics():
+    # "Multi-News" is a name (not the prefix "multi" and a word), "CNN/DM" one name (its "DM" no name of its own),
+    # "news" no plural of "new"; BARTScore, chrF and FLOPs are metrics; "reasoning benchmarks" any benchmarks
+    t = ("We improve ROUGE, BARTScore and chrF on CNN/DM, CCSum, Multi-News, and SciTLDR, cut FLOPs by half, and "
+         "gain on standard reasoning benchmarks and on fake news detection.")
+    G = _graph([_paper(t, [("ROUGE", t, {"kind": "metric"}), ("BARTScore", t, {"kind": "method"}),
+                           ("chrF", t, {"kind": "concept"}), ("CNN/DM", t, {"kind": "dataset"}),
+                           ("Multi-News", t, {"kind": "dataset"}), ("FLOPs", t, {"kind": "concept"}),
+                           ("reasoning benchmarks", t, {"kind": "dataset"}),
+                           ("fake news detection", t, {"kind": "task"})])])
+    kinds = _kinds(G)
+    assert {k: kinds.get(k) for k in ("BARTScore", "chrF", "FLOPs", "Multi-News", "CNN/DM")} == {
+        "BARTScore": "metric", "chrF": "metric", "FLOPs": "metric", "Multi-News": "dataset", "CNN/DM": "dataset"}
+    assert "DM" not in kinds and "reasoning benchmarks" not in kinds and concept_key("fake news") == "fake news"
