@@ -2407,6 +2407,8 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
         for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric")):
             for m in pattern.finditer(text.plain):
                 surface = m.group(0)
+                if kind == "dataset" and _TITLE_GOES_ON.match(text.plain, m.end()):
+                    continue  # the first word of a longer title: "the Waymo Open Dataset"
                 key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
                 if not key or key in several and key not in meaning:
                     continue
@@ -2427,6 +2429,9 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
         for key, n in written.items():  # the times the paper writes it: the tagger's spans of it count once
             terms[key][0] = max(terms[key][0], n)
 
+
+#: A title going on after a known name, to a data set's head: "Waymo[ Open Dataset]".
+_TITLE_GOES_ON = re.compile(r"(?:\s+[A-Z][\w\-]*){1,3}\s+(?:Dataset|Corpus|Benchmark|Challenge)s?\b")
 
 #: "problems such as X, Y and Z", "two new broad problems: the X and Y", "concrete problems like X".
 _PROBLEM_CUE = re.compile(r"\bproblems\s*(?::\s*|,\s*|\s+)(?:(?:such as|like|including|namely|e\.g\.,?)\s+)?"

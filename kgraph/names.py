@@ -122,7 +122,7 @@ _METRIC_PHRASES = re.compile(
     r"area under the (?:ROC |precision-recall )?curve|(?:Pearson|Spearman)(?:'s)? (?:rank )?correlation|"
     r"Kendall(?:'s)? tau|Fr[eé]chet Inception Distance|Inception Score|expected calibration error|"
     r"(?:un)?labell?ed attachment scores?|(?:Cohen|Fleiss)(?:'s|') kappa|inter-annotator agreement|"
-    r"Dice (?:scores?|coefficients?)|win rates?|Cram[eé]r's V|mean (?:absolute |squared )?relative errors?|(?:task |attack )?success rates?|latency|pixel accuracy)(?![\w-])",
+    r"Dice (?:scores?|coefficients?)|win rates?|CLIP[- ]?[Ss]cores?|Cram[eé]r's V|mean (?:absolute |squared )?relative errors?|(?:task |attack )?success rates?|latency|pixel accuracy)(?![\w-])",
     re.I,
 )
 #: "precision" and "recall" are metrics beside another metric ("precision and recall", "recall and F1");
@@ -141,6 +141,8 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)$")
 #: A coined name: a capital or a digit past its first letter ("StreamingBench", "VBench2", "xNot360", "Arena-Hard",
 #: "T2V-CompBench"), as one word.
 _CODED_NAME = r"[A-Za-z][\w.\-/]*?(?:[A-Z]|\d)[\w\-/]*(?:\.\d+)?"
+#: A benchmark's or environment's coined name, as one word: "Terminal-Bench", "ToolBench", "MedAgentGym", "AlpacaEval".
+_BENCH_WORD = re.compile(r"(?<![\w\-])[A-Z][\w]+?-?(?:Bench|BENCH|Gym|Eval)(?:-[\w.]+|\d[\w.]*)?(?![\w\-])")
 #: Coined names that are no data set: hardware ("A100", "H100", "GPUs").
 _NO_DATA = re.compile(r"[ABHLTV]\d{2,3}s?|[GTCN]PUs?|RTX\w*")
 
@@ -209,6 +211,8 @@ def named_spans(text: str) -> list[tuple[int, int, str]]:
             out.append((start, m.end(), "dataset"))
     for start, end in _scored_on(text):
         out.append((start, end, "dataset"))
+    for m in _BENCH_WORD.finditer(text):
+        out.append((m.start(), m.end(), "dataset"))
     for pattern in (METRIC_IN_TEXT, _METRIC_PHRASES):
         for m in pattern.finditer(text):
             out.append((m.start(), m.end(), "metric"))
@@ -292,6 +296,7 @@ Dice coefficient
 win rate
 chrF
 chrF++
+CLIP score
 SacreBLEU
 BERTScore
 BARTScore

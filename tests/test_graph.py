@@ -1756,3 +1756,15 @@ def test_summarization_benchmarks_and_their_metrics():
     assert {k: kinds.get(k) for k in ("BARTScore", "chrF", "FLOPs", "Multi-News", "CNN/DM")} == {
         "BARTScore": "metric", "chrF": "metric", "FLOPs": "metric", "Multi-News": "dataset", "CNN/DM": "dataset"}
     assert "DM" not in kinds and "reasoning benchmarks" not in kinds and concept_key("fake news") == "fake news"
+
+
+def test_benchmark_words_and_titles_that_go_on():
+    # a coined benchmark word is a data set ("Terminal-Bench", "ToolBench"; not the evaluator "G-Eval"); a known
+    # name that opens a longer title is no name of its own ("Waymo" of "the Waymo Open Dataset"); CLIP score a metric
+    from kgraph.names import named_spans
+    text = "We evaluate on Terminal-Bench and ToolBench with CLIP score, judged by G-Eval, and on the Waymo Open Dataset."
+    spans = [(text[a:b], kind) for a, b, kind in named_spans(text)]
+    assert ("Terminal-Bench", "dataset") in spans and ("ToolBench", "dataset") in spans
+    assert ("CLIP score", "metric") in spans and not any(s == "G-Eval" for s, _ in spans)
+    G = _graph([_paper(text, [("Waymo Open Dataset", text, {"kind": "dataset"})])])
+    assert "Waymo" not in _kinds(G) and _kinds(G).get("Waymo Open Dataset") == "dataset"
