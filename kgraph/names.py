@@ -48,15 +48,20 @@ _DATASET_FAMILIES = (
     r"CodeContests|LiveCodeBench|BigCodeBench|DS-1000|CRUXEval|"
     r"AdvBench|HarmBench|JailbreakBench|StrongREJECT|XSTest|ToxiGen|RealToxicityPrompts|WinoBias|CrowS-Pairs|"
     r"C4|RedPajama|FineWeb(?:-Edu)?|Dolma|SlimPajama|RefinedWeb|"
+    r"MedQA|PubMedQA|MedMCQA|BioASQ|SVAMP|ASDiv|AQuA(?:-RAT)?|MAWPS|NuminaMath|MetaMathQA|StrategyQA|LogiQA|ReClor|"
+    r"ProofWriter|CLUTRR|bAbI|WikiSQL|HybridQA|TabFact|FinQA|TAT-QA|ConvFinQA|QuAC|CoQA|SciQ|"
+    r"OpenWebText|TinyStories|OASST\d?|BeaverTails|PKU-SafeRLHF|"
     # agents and embodied
     r"ALFWorld|WebShop|WebArena|VisualWebArena|OSWorld|Mind2Web|ScreenSpot(?:-Pro|-v2)?|AndroidWorld|GAIA|"
     r"ToolBench|API-Bank|tau-bench|LIBERO|CALVIN|Open X-Embodiment|BridgeData(?: ?V2)?|DROID|nuPlan|CARLA|"
     r"HM3D|Matterport3D|"
     # vision-language, generation, video, 3D
-    r"ScienceQA|MathVista|MME|POPE|TextVQA|DocVQA|ChartQA|OK-VQA|RefCOCO[+g]?|DrawBench|PartiPrompts|GenEval|"
+    r"ScienceQA|MathVista|MME|TextVQA|DocVQA|ChartQA|OK-VQA|RefCOCO[+g]?|DrawBench|PartiPrompts|GenEval|"
     r"Ego4D|EPIC-KITCHENS(?:-100)?|Something-Something(?: ?V2)?|YouTube-VOS|DAVIS|ObjectNet|Food-101|"
     r"Caltech-?101|FGVC-Aircraft|EuroSAT|SUN397|Objaverse(?:-XL)?|CO3D|Mip-NeRF 360|Tanks and Temples|"
-    r"BlendedMVS|Human3\.6M|AMASS|3DPW|"
+    r"BlendedMVS|Human3\.6M|AMASS|3DPW|NoCaps|CC3M|CC12M|DataComp|WebVid(?:-\d+[MK])?|HowTo100M|ActivityNet|"
+    r"Charades-STA|MSVD|YouCook2|MM-Vet|VinDr-CXR|LIDC-IDRI|DeepLesion|ManiSkill\d?|RoboSuite|"
+    r"LibriTTS|GigaSpeech|WenetSpeech|FLEURS|CoVoST\s?2?|MuST-C|AISHELL(?:-\d)?|"
     # time series, medicine
     r"ETTh[12]|ETTm[12]|PhysioNet|eICU|CAMELYON1[67]|TCGA|Kvasir(?:-SEG)?|LiTS|KiTS\d*|BTCV|"
     # speech, graphs, recommendation, control, routing
@@ -110,6 +115,7 @@ _METRIC_ABBREVIATIONS = (
     r"MAE|MSE|RMSE|MAPE|sMAPE|[Nn]DCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
     r"MACs|"
     r"RIBES|[Pp]ass@(?:\d+|k)|IoU|[GTMP]?FLOPs|COMET|BLEURT|[A-Z][A-Za-z]+Score|"
+    r"MOS|UTMOS|PESQ|STOI|SI-S[DN]R|EER|AP(?:50|75)|HD95|CRPS|ROC-AUC|AUC-PR|TTFT|"
     r"top-[15] accuracy"
 )
 #: Metrics named in running text, as written ("MAE" is a metric, "mae" is not).
@@ -122,7 +128,8 @@ _METRIC_PHRASES = re.compile(
     r"area under the (?:ROC |precision-recall )?curve|(?:Pearson|Spearman)(?:'s)? (?:rank )?correlation|"
     r"Kendall(?:'s)? tau|Fr[eé]chet Inception Distance|Inception Score|expected calibration error|"
     r"(?:un)?labell?ed attachment scores?|(?:Cohen|Fleiss)(?:'s|') kappa|inter-annotator agreement|"
-    r"Dice (?:scores?|coefficients?)|win rates?|CLIP[- ]?[Ss]cores?|Cram[eé]r's V|mean (?:absolute |squared )?relative errors?|(?:task |attack )?success rates?|latency|pixel accuracy)(?![\w-])",
+    r"Dice (?:scores?|coefficients?)|win rates?|CLIP[- ]?[Ss]cores?|mean opinion scores?|equal error rates?|"
+    r"Chamfer distances?|Hausdorff distances?|Brier scores?|balanced accurac(?:y|ies)|Cram[eé]r's V|mean (?:absolute |squared )?relative errors?|(?:task |attack )?success rates?|latency|pixel accuracy)(?![\w-])",
     re.I,
 )
 #: "precision" and "recall" are metrics beside another metric ("precision and recall", "recall and F1");
@@ -297,6 +304,26 @@ win rate
 chrF
 chrF++
 CLIP score
+MOS
+mean opinion score
+UTMOS
+PESQ
+STOI
+SI-SDR
+SI-SNR
+EER
+equal error rate
+AP50
+AP75
+HD95
+Chamfer distance
+Hausdorff distance
+Brier score
+balanced accuracy
+CRPS
+ROC-AUC
+AUC-PR
+TTFT
 SacreBLEU
 BERTScore
 BARTScore

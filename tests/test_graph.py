@@ -1768,3 +1768,13 @@ def test_benchmark_words_and_titles_that_go_on():
     assert ("CLIP score", "metric") in spans and not any(s == "G-Eval" for s, _ in spans)
     G = _graph([_paper(text, [("Waymo Open Dataset", text, {"kind": "dataset"})])])
     assert "Waymo" not in _kinds(G) and _kinds(G).get("Waymo Open Dataset") == "dataset"
+
+
+def test_speech_vision_and_calibration_metrics_and_recent_benchmarks_are_named():
+    from kgraph.names import DATASET_NAME, named_spans
+    text = "It lowers EER and Chamfer distance and raises MOS, PESQ and balanced accuracy on MedQA and GigaSpeech."
+    spans = [(text[a:b], kind) for a, b, kind in named_spans(text)]
+    assert spans == [("EER", "metric"), ("Chamfer distance", "metric"), ("MOS", "metric"), ("PESQ", "metric"),
+                     ("balanced accuracy", "metric"), ("MedQA", "dataset"), ("GigaSpeech", "dataset")]
+    # (matched case-insensitively as a label, none is an English word)
+    assert not any(DATASET_NAME.match(w) for w in ("folio", "pope", "charades", "fever", "apps", "math", "drop"))
