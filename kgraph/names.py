@@ -148,6 +148,17 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)$")
 #: A coined name: a capital or a digit past its first letter ("StreamingBench", "VBench2", "xNot360", "Arena-Hard",
 #: "T2V-CompBench"), as one word.
 _CODED_NAME = r"[A-Za-z][\w.\-/]*?(?:[A-Z]|\d)[\w\-/]*(?:\.\d+)?"
+#: Where a result's data set is named: after a score and "on" ("4.6% on"), opening a sentence ("On xNot360,"), before
+#: a list of coined names ("on CNN/DM, CCSum, Multi-News"), after a list's cue ("benchmarks such as") or in brackets
+#: after "datasets".
+_SCORE_CUES = tuple(re.compile(p) for p in (
+    r"(?:\d%|\d\s?(?:points?|pp|p\.p\.))\s+on\s+(?:the\s+)?",
+    r"\bOn\s+(?=\S+,)",  # (where a sentence starts)
+    r"\bon\s+(?=(?:[A-Za-z][\w.\-/]*,\s+){2,})",
+    r"(?:benchmarks?|datasets?|suites?)\s+(?:such as|like|including|e\.g\.,?)\s+(?:the\s+)?",
+    r"(?:benchmarks|datasets)\s*\(\s*(?=[^()]*,)"))
+_CODED_WORD = re.compile(rf"{_CODED_NAME}(?![\w\-])")
+_LIST_GOES_ON = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?")
 #: A benchmark's or environment's coined name, as one word: "Terminal-Bench", "ToolBench", "MedAgentGym", "AlpacaEval".
 _BENCH_WORD = re.compile(r"(?<![\w\-])[A-Z][\w]+?-?(?:Bench|BENCH|Gym|Eval)(?:-[\w.]+|\d[\w.]*)?(?![\w\-])")
 #: Coined names that are no data set: hardware ("A100", "H100", "GPUs").
@@ -174,19 +185,17 @@ def _scored_on(text: str) -> Iterator[tuple[int, int]]:
     >>> [text[a:b] for a, b in _scored_on(text)]
     ['UCM', 'AID', 'DFC-15', 'MLRSNet']
     """
-    for m in re.finditer(r"(?:\d%|\d\s?(?:points?|pp|p\.p\.))\s+on\s+(?:the\s+)?|(?:^|(?<=[.;]\s))On\s+(?=\S+,)"
-                         rf"|\bon\s+(?=(?:{_CODED_NAME},\s+){{2,}})"
-                         r"|(?:benchmarks?|datasets?|suites?)\s+(?:such as|like|including|e\.g\.,?)\s+(?:the\s+)?"
-                         r"|(?:benchmarks|datasets)\s*\(\s*(?=[^()]*,)",
-                         text):
-        at = m.end()
+    cues = sorted((m.start(), m.end()) for cue in _SCORE_CUES for m in cue.finditer(text))
+    for start, at in cues:
+        if text[start] == "O" and start and not re.search(r"[.;]\s+$", text[max(0, start - 3):start]):
+            continue  # "On X," opens a sentence
         while True:
-            name = re.compile(rf"{_CODED_NAME}(?![\w\-])").match(text, at)
+            name = _CODED_WORD.match(text, at)
             if (not name or _NO_DATA.fullmatch(name.group()) or MODEL_NAME.match(name.group())
                     or name.group().lower() in SOFTWARE):
                 break
             yield name.start(), name.end()
-            more = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?").match(text, name.end())
+            more = _LIST_GOES_ON.match(text, name.end())
             if not more:
                 break
             at = more.end()
