@@ -649,7 +649,8 @@ def build_graph(
                 key = synonyms.get(key, key)  # "uncertainty estimation" is uncertainty quantification
                 if key not in th.names and " " in key:
                     key = closed.get(_compact(key), key)  # "Contrastive language-image pretraining" is CLIP
-                key = _metric_named(key)  # "BLEU scores" are BLEU
+                # "BLEU scores" are BLEU; an acronym's metric said to move is the metric ("FDE reduction")
+                key = _metric_named(key, m.kind == "metric" and bool(surface) and _ACRONYM_MOVED.fullmatch(surface))
                 if not key:
                     continue
                 c = concepts.get(key)
@@ -1775,20 +1776,25 @@ def _split_of(surface: str) -> str:
     return " ".join(words)
 
 
-def _metric_named(key: str) -> str:
-    """A standard metric's key for its name and a head ("BLEU scores", "F1 score"), else ``key`` as it is.
+def _metric_named(key: str, metric: bool = False) -> str:
+    """A standard metric's key for its name and a head ("BLEU scores", "F1 score"), else ``key`` as it is;
+    ``metric``: the tagger read a metric, whose words saying it moved go whatever its name ("FDE reduction").
 
     >>> _metric_named("bleu score"), _metric_named("f1 score"), _metric_named("inception score")
     ('bleu', 'f1', 'inception score')
     >>> _metric_named("f measure"), _metric_named("macro average f1 performance"), _metric_named("top 1 accuracy drop")
     ('f1', 'macro average f1', 'top 1 accuracy')
+    >>> _metric_named("f1 score improvement"), _metric_named("fde reduction", True), _metric_named("noise reduction")
+    ('f1', 'fde', 'noise reduction')
     """
     if key in _METRIC_SYNONYMS:
         return _METRIC_SYNONYMS[key]
-    name = key.rsplit(" ", 1)[0] if " " in key else ""
+    name, last = key.rsplit(" ", 1) if " " in key else ("", key)
     # (a variant's too: "macro-average F1 performance" is macro-average F1)
-    return name if (name in METRIC_KEYS or name.rsplit(" ", 1)[-1] in METRIC_KEYS) and key.rsplit(" ", 1)[-1] in \
-        _METRIC_HEAD_KEYS else key
+    if (name in METRIC_KEYS or name.rsplit(" ", 1)[-1] in METRIC_KEYS) and last in _METRIC_HEAD_KEYS or (
+            metric and name and last in _METRIC_CHANGE_KEYS):
+        return _metric_named(name)  # ("F1 score improvement": the F1 score, which is F1)
+    return key
 
 
 #: One metric's other names: the F-measure and F-score are F1 (the harmonic mean of precision and recall).
@@ -1797,8 +1803,12 @@ _METRIC_SYNONYMS = {concept_key(name): concept_key("F1") for name in ("F-measure
 
 #: The keys of the words after a metric's name that keep it that metric ("score", "metric", "measure", "value",
 #: "performance"), and of those that say how much it moved ("top-1 accuracy drop", "BLEU gains").
-_METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS | {"performance"} | set(
-    "drop drops degradation gain gains improvement improvements increase decrease reduction".split()))
+#: A metric's short form and a word saying how it moved: "FDE reduction", "AF-CR gains".
+_ACRONYM_MOVED = re.compile(r"[A-Z][A-Z0-9\-@.]*[A-Z0-9]\s+(?:drops?|degradation|gains?|improvements?|increase|"
+                            r"decrease|reduction)")
+_METRIC_CHANGE_KEYS = frozenset(concept_key(w) for w in
+                                "drop drops degradation gain gains improvement improvements increase decrease reduction".split())
+_METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS | {"performance"}) | _METRIC_CHANGE_KEYS
 
 
 def _metric_variant(key: str, label: str) -> bool:

@@ -1778,3 +1778,14 @@ def test_speech_vision_and_calibration_metrics_and_recent_benchmarks_are_named()
                      ("balanced accuracy", "metric"), ("MedQA", "dataset"), ("GigaSpeech", "dataset")]
     # (matched case-insensitively as a label, none is an English word)
     assert not any(DATASET_NAME.match(w) for w in ("folio", "pope", "charades", "fever", "apps", "math", "drop"))
+
+
+def test_a_metric_said_to_move_is_the_metric():
+    # "F1 score improvement" is F1 (it was a node "F1 score" beside F1), "FDE reduction" is FDE; a geometry's
+    # "Fisher-Rao metric" and SciERC's "precision metrics" stay terms
+    t = "It brings a 3% F1 score improvement and a 12% FDE reduction, with F1 up on the Fisher-Rao metric."
+    G = _graph([_paper(t, [("F1 score improvement", t, {"kind": "metric"}), ("FDE reduction", t, {"kind": "metric"}),
+                           ("F1", t, {"kind": "metric"}), ("Fisher-Rao metric", t, {"kind": "concept"})])])
+    kinds = _kinds(G)
+    assert kinds.get("F1") == "metric" and kinds.get("FDE") == "metric" and "F1 score" not in kinds
+    assert "Fisher-Rao metric" in kinds
