@@ -650,7 +650,7 @@ def build_graph(
                 if key not in th.names and " " in key:
                     key = closed.get(_compact(key), key)  # "Contrastive language-image pretraining" is CLIP
                 # "BLEU scores" are BLEU; an acronym's metric said to move is the metric ("FDE reduction")
-                key = _metric_named(key, m.kind == "metric" and bool(surface) and _ACRONYM_MOVED.fullmatch(surface))
+                key = _metric_named(key, m.kind == "metric" and bool(surface and _ACRONYM_MOVED.fullmatch(surface)))
                 if not key:
                     continue
                 c = concepts.get(key)
@@ -1625,11 +1625,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     rank = {role: i for i, role in enumerate(ROLES)}
     for terms in paper_terms:
         found = [key for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ()))]
-        # (a metric it is scored by, or a data set it is tested on, describes no paper: "accuracy" left no room for
-        # its "sense priors", StrongREJECT for its "prompt-injection attacks")
-        have = sum(not (concepts[key].kinds.most_common(1)[0][0] == "metric" and terms[key][1] not in (
-            "proposes", "addresses") or concepts[key].kinds.most_common(1)[0][0] == "dataset"
-            and terms[key][1] == "evaluates_on" and _has_name(concepts[key])) for key in found)
+        have = sum(not _yardstick(concepts[key], terms[key][1]) for key in found)
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
                         and not _junk(key, concepts[key]) and " of " not in key
                         and len(key.split()) <= MAX_SINGLETON_WORDS),
@@ -1710,6 +1706,15 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _yardstick(c: _Concept, role: str) -> bool:
+    """True for a term that says what a paper is scored by or tested on, not what it is about: a metric it does not
+    propose or address, or a named data set it is evaluated on ("accuracy" left no room for a paper's "sense
+    priors", StrongREJECT for its "prompt-injection attacks")."""
+    kind = c.kinds.most_common(1)[0][0] if c.kinds else "concept"
+    return (kind == "metric" and role not in ("proposes", "addresses")
+            or kind == "dataset" and role == "evaluates_on" and _has_name(c))
 
 
 _DIMENSION = re.compile(r"\d(?:\.\d)?-?D", re.I)
@@ -1801,11 +1806,12 @@ def _metric_named(key: str, metric: bool = False) -> str:
 _METRIC_SYNONYMS = {concept_key(name): concept_key("F1") for name in ("F-measure", "F-score", "F1-measure",
                                                                         "F-measures", "F-scores")}
 
-#: The keys of the words after a metric's name that keep it that metric ("score", "metric", "measure", "value",
-#: "performance"), and of those that say how much it moved ("top-1 accuracy drop", "BLEU gains").
 #: A metric's short form and a word saying how it moved: "FDE reduction", "AF-CR gains".
 _ACRONYM_MOVED = re.compile(r"[A-Z][A-Z0-9\-@.]*[A-Z0-9]\s+(?:drops?|degradation|gains?|improvements?|increase|"
                             r"decrease|reduction)")
+#: The keys of the words that say how much a metric moved ("top-1 accuracy drop", "BLEU gains"), and of all the
+#: words after a metric's name that keep it that metric (those and "score", "metric", "measure", "value",
+#: "performance").
 _METRIC_CHANGE_KEYS = frozenset(concept_key(w) for w in
                                 "drop drops degradation gain gains improvement improvements increase decrease reduction".split())
 _METRIC_HEAD_KEYS = frozenset(concept_key(w) for w in METRIC_HEADS | {"performance"}) | _METRIC_CHANGE_KEYS

@@ -1635,13 +1635,6 @@ def concept_id_of(G, label):
     return next(n for n, d in G.nodes(data=True) if d.get("label") == label)
 
 
-def test_a_data_set_written_data_set_is_its_name():
-    # "the LabelMe data set" is LabelMe, as "the QM9 dataset" is QM9: a data set, no concept of sets
-    t = "We classify outdoor scenes of the LabelMe data set."
-    G = _graph([_paper(t, [("LabelMe data set", t, {"kind": "dataset"})])])
-    assert _kinds(G) == {"LabelMe": "dataset"}
-
-
 def test_a_named_treebank_stays_a_data_set_under_treebank():
     # one paper's "French Treebank" narrows "treebank" (a concept) and stays a data set by its name
     t1 = "The best parsing results are on the French Treebank."
@@ -1656,39 +1649,7 @@ def test_a_named_treebank_stays_a_data_set_under_treebank():
     assert kinds.get("treebank") == "concept" and kinds.get("French Treebank") == "dataset"
 
 
-def test_an_ordinary_word_naming_a_corpus_is_a_name():
-    # "the Brown corpus" and "the Pile corpus" name data sets, though brown and pile are ordinary words; a
-    # language's corpus names none ("a German corpus of 2,284 hypotheses")
-    t = "We train language models on sentences from the Brown corpus and the Pile corpus."
-    t2 = "It classifies 73.2% of a German corpus of 2,284 hypotheses."
-    G = _graph([_paper(t, [("Brown corpus", t, {"kind": "dataset"}), ("Pile corpus", t, {"kind": "dataset"}),
-                           ("language models", t)]),
-                _paper(t2, [("German corpus", t2, {"kind": "dataset"})])])
-    kinds = _kinds(G)
-    assert kinds.get("Brown corpus") == "dataset" and kinds.get("Pile corpus") == "dataset"
-    assert "German" not in kinds
 
-
-def test_a_titles_possessive_is_part_of_the_name():
-    # "the Oxford Advanced Learner's Dictionary" is one name (it left "Dictionary", then nothing); "Ott's
-    # Chicago-hotel dataset" is Ott's data set, named Chicago-hotel
-    t = "We collect semantic predicates from the Oxford Advanced Learner's Dictionary with high precision."
-    t2 = "We detect fake reviews in Ott's Chicago-hotel dataset."
-    G = _graph([_paper(t, [("Oxford Advanced Learner's Dictionary", t, {"kind": "dataset"})]),
-                _paper(t2, [("Ott's Chicago-hotel dataset", t2, {"kind": "dataset"})])])
-    kinds = _kinds(G)
-    assert kinds.get("Oxford Advanced Learner's Dictionary") == "dataset" and kinds.get("Chicago-hotel") == "dataset"
-
-
-def test_recent_model_families_regional_languages_and_evaluation_benchmarks():
-    # DINOv2 is a model, whatever the tagger said; "European Portuguese" a language, no data set; "evaluation
-    # benchmarks" any benchmarks at all, no node
-    t = "We probe DINOv2 features on European Portuguese captions across evaluation benchmarks."
-    G = _graph([_paper(t, [("DINOv2", t, {"kind": "dataset"}), ("European Portuguese", t, {"kind": "dataset"}),
-                           ("evaluation benchmarks", t, {"kind": "dataset"})])])
-    kinds = _kinds(G)
-    assert kinds.get("DINOv2") == "method" and kinds.get("European Portuguese") == "concept"
-    assert "evaluation benchmarks" not in kinds
 
 
 def test_accuracy_is_a_metric_a_paper_is_scored_by_and_joins_no_papers():
@@ -1789,3 +1750,32 @@ def test_a_metric_said_to_move_is_the_metric():
     kinds = _kinds(G)
     assert kinds.get("F1") == "metric" and kinds.get("FDE") == "metric" and "F1 score" not in kinds
     assert "Fisher-Rao metric" in kinds
+
+
+@pytest.mark.parametrize("papers, kinds, absent", [
+    # "the LabelMe data set" is LabelMe, as "the QM9 dataset" is QM9: a data set, no concept of sets
+    ([("We classify outdoor scenes of the LabelMe data set.", [("LabelMe data set", "dataset")])],
+     {"LabelMe": "dataset"}, ["LabelMe data set"]),
+    # "the Brown corpus" and "the Pile corpus" name data sets, though brown and pile are ordinary words; a
+    # language's corpus names none ("a German corpus of 2,284 hypotheses")
+    ([("We train language models on sentences from the Brown corpus and the Pile corpus.",
+       [("Brown corpus", "dataset"), ("Pile corpus", "dataset"), ("language models", "method")]),
+      ("It classifies 73.2% of a German corpus of 2,284 hypotheses.", [("German corpus", "dataset")])],
+     {"Brown corpus": "dataset", "Pile corpus": "dataset"}, ["German"]),
+    # "the Oxford Advanced Learner's Dictionary" is one name (it left "Dictionary", then nothing); "Ott's
+    # Chicago-hotel dataset" is Ott's data set, named Chicago-hotel
+    ([("We collect semantic predicates from the Oxford Advanced Learner's Dictionary with high precision.",
+       [("Oxford Advanced Learner's Dictionary", "dataset")]),
+      ("We detect fake reviews in Ott's Chicago-hotel dataset.", [("Ott's Chicago-hotel dataset", "dataset")])],
+     {"Oxford Advanced Learner's Dictionary": "dataset", "Chicago-hotel": "dataset"}, []),
+    # DINOv2 is a model, whatever the tagger said; "European Portuguese" a language, no data set; "evaluation
+    # benchmarks" any benchmarks at all, no node
+    ([("We probe DINOv2 features on European Portuguese captions across evaluation benchmarks.",
+       [("DINOv2", "dataset"), ("European Portuguese", "dataset"), ("evaluation benchmarks", "dataset")])],
+     {"DINOv2": "method", "European Portuguese": "concept"}, ["evaluation benchmarks"]),
+])
+def test_names_of_data_sets_and_models_take_their_kinds(papers, kinds, absent):
+    G = _graph([_paper(t, [(text, t, {"kind": kind}) for text, kind in ms]) for t, ms in papers])
+    found = _kinds(G)
+    assert {label: found.get(label) for label in kinds} == kinds
+    assert not set(absent) & set(found)
