@@ -3046,7 +3046,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
 _BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena|Eval)(?:\b|(?=[A-Z]))"
                              r"|\b[A-Z]\w*(?:Gym|Bench|Arena|Eval)\b"
                              r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$"
-                             r"|^(?:[A-Z][\w\-]*\s+){2,}(?:Benchmark|Dataset|Corpus|Treebank)s?$")  # ("Long Range Graph Benchmark")
+                             r"|^(?:[A-Z][\w\-]*\s+){2,}(?:Benchmark|Dataset|Corpus|Treebank)s?$"  # ("Long Range Graph Benchmark")
+                             r"|^(?!NP-)[A-Z][\w\-]*-(?:Hard|Easy|Verified|Diamond|Challenge)$")  # (a benchmark's split: "Maze-Hard")
 
 #: A data set's coined name that ends in its size in thousands ("SUSTech1K", "ImageNet-1K", "Flickr30K").
 _SIZED_DATA_NAME = re.compile(r"[A-Z][\w\-.]*[A-Za-z][\-_]?\d+(?:\.\d+)?K")

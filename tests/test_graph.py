@@ -1773,6 +1773,9 @@ def test_a_metric_said_to_move_is_the_metric():
     ([("We probe DINOv2 features on European Portuguese captions across evaluation benchmarks.",
        [("DINOv2", "dataset"), ("European Portuguese", "dataset"), ("evaluation benchmarks", "dataset")])],
      {"DINOv2": "method", "European Portuguese": "concept"}, ["evaluation benchmarks"]),
+    # a benchmark's hard split is a benchmark, whatever the tagger said ("Maze-Hard"; NP-Hard is no benchmark)
+    ([("We solve Maze-Hard and Sudoku puzzles, which are NP-Hard in general.",
+       [("Maze-Hard", "method"), ("NP-Hard", "concept")])], {"Maze-Hard": "dataset"}, []),
 ])
 def test_names_of_data_sets_and_models_take_their_kinds(papers, kinds, absent):
     G = _graph([_paper(t, [(text, t, {"kind": kind}) for text, kind in ms]) for t, ms in papers])
