@@ -44,7 +44,7 @@ algorithm task problem setting construction baseline technology routine
 """.split())
 
 #: Heads a dataset's name does without ("the QM9 dataset" is QM9), and a word that is a name (a capital or digit).
-_DATASET_HEADS = frozenset("dataset benchmark corpus".split())
+_DATASET_HEADS = frozenset("dataset benchmark corpus suite".split())
 _NAMED_WORD = re.compile(r"[A-Z0-9]")
 #: A coined name: a digit, or two capitals ("CIFAR-10", "Flickr30K", "ImageNet", "SQuAD").
 _CODED = re.compile(r"\d|[A-Z].*[A-Z]")

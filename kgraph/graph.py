@@ -1754,9 +1754,10 @@ def _narrows_a_topic(key: str, c: _Concept, th: Thesaurus) -> bool:
 
 #: A split of a data set, after the data set's name: "GSM8K test set", "MS MARCO dev set", "ACE 2005 training
 #: corpus", "NTCIR-3 test data", "ImageNet validation split".
-_SPLIT = re.compile(r"(?P<name>.*?\S)\s+(?:(?:official|standard|public|original|full|blind|labell?ed)\s+)?"
+_SPLIT = re.compile(r"(?P<name>.*?\S)\s+(?:(?:(?:official|standard|public|original|full|blind|labell?ed)\s+)?"
                     r"(?:train(?:ing)?|test(?:ing)?|dev(?:elopment)?|validation|val|evaluation|held-out)\s+"
-                    r"(?:sets?|splits?|data|corpus|corpora|portions?|subsets?|partitions?)")
+                    r"(?:sets?|splits?|data|corpus|corpora|portions?|subsets?|partitions?)"
+                    r"|(?:train|test|dev)-(?:clean|other)(?:\s+(?:sets?|splits?|subsets?))?)")
 
 
 def _split_of(surface: str) -> str:
@@ -1767,6 +1768,8 @@ def _split_of(surface: str) -> str:
 
     >>> _split_of("GSM8K test set"), _split_of("labeled RTE-5 test sets"), _split_of("CoNLL 2012 English test set")
     ('GSM8K', 'RTE-5', 'CoNLL 2012 English')
+    >>> _split_of("LibriSpeech test-clean"), _split_of("LibriSpeech dev-other set")
+    ('LibriSpeech', 'LibriSpeech')
     >>> _split_of("English test set"), _split_of("held-out test set"), _split_of("Penn Treebank")
     ('English test set', 'held-out test set', 'Penn Treebank')
     """

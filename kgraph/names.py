@@ -119,7 +119,7 @@ _METRIC_ABBREVIATIONS = (
     r"top-[15] accuracy"
 )
 #: Metrics named in running text, as written ("MAE" is a metric, "mae" is not).
-METRIC_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_METRIC_ABBREVIATIONS})(?![\w-])")
+METRIC_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_METRIC_ABBREVIATIONS})(?:@(?:\d+|[kK]))?(?![\w@-])")
 #: Metrics written out, in any case ("Word Error Rate", "mean squared error").
 _METRIC_PHRASES = re.compile(
     r"(?<![\w-])(?:(?:top-[15] |classification |test |validation |prediction )?accurac(?:y|ies)|perplexit(?:y|ies)|"

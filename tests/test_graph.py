@@ -1672,9 +1672,10 @@ def test_more_standard_metrics_are_metrics():
     assert {concept_key(m) for m in ("success rates", "latency", "mAP50", "mAP50-95", "MACs", "R^2")} <= METRIC_KEYS
     assert METRIC_IN_TEXT.findall("It reaches 41.2 mAP50-95 and 60.1 mAP@0.5 at 3.1 GMACs.") == ["mAP50-95", "mAP@0.5"]
     from kgraph.names import named_spans
-    text = "Ablation lowers Cramer's V, raises nDCG@10 and cuts mean relative errors by 79%; evaluation metrics agree."
+    text = ("Ablation lowers Cramer's V, raises nDCG@10 and MRR@10 and cuts mean relative errors by 79%; evaluation "
+            "metrics agree.")
     assert [text[a:b] for a, b, kind in named_spans(text) if kind == "metric"] == [
-        "Cramer's V", "nDCG@10", "mean relative errors"]
+        "Cramer's V", "nDCG@10", "MRR@10", "mean relative errors"]  # (no "MRR" of its own inside "MRR@10")
     from kgraph.terms import is_vague
     assert is_vague("evaluation metrics") and is_vague("evaluation benchmarks")
 
@@ -1776,6 +1777,10 @@ def test_a_metric_said_to_move_is_the_metric():
     # a benchmark's hard split is a benchmark, whatever the tagger said ("Maze-Hard"; NP-Hard is no benchmark)
     ([("We solve Maze-Hard and Sudoku puzzles, which are NP-Hard in general.",
        [("Maze-Hard", "method"), ("NP-Hard", "concept")])], {"Maze-Hard": "dataset"}, []),
+    # LibriSpeech's test-clean split is LibriSpeech (a new user found both as nodes); the "VBench suite" is VBench
+    ([("We cut WER on LibriSpeech test-clean and score videos on the VBench suite.",
+       [("LibriSpeech test-clean", "dataset"), ("VBench suite", "dataset")])],
+     {"LibriSpeech": "dataset", "VBench": "dataset"}, ["LibriSpeech test-clean", "VBench suite"]),
 ])
 def test_names_of_data_sets_and_models_take_their_kinds(papers, kinds, absent):
     G = _graph([_paper(t, [(text, t, {"kind": kind}) for text, kind in ms]) for t, ms in papers])
