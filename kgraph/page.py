@@ -173,6 +173,9 @@ def _font(d: Mapping) -> float:
 
 #: Pages of at most this many nodes are spread so that their labels fit at the opening zoom.
 SPREAD_MAX = 150
+#: A graph of at most this many concepts and papers opens with every layer shown: papers and one paper's
+#: concepts too (a larger one opens on its concepts in two or more papers).
+SMALL_PAGE = 150
 #: The canvas width (pixels) the opening view is planned for: about a laptop's.
 OPEN_WIDTH = 850.0
 
@@ -696,7 +699,9 @@ def write_html(G: nx.Graph, path, *, title: str = "kgraph", pos: Mapping | None 
     """
     pos = layout(G) if pos is None else pos
     concepts, papers, edges = select(G, max_concepts=max_concepts, max_papers=max_papers, max_edges=max_edges)
-    show = ("map", "paper", "rare") if focus is not None else ("map",)
+    # a small corpus opens whole (ten papers had seven concepts in two papers: a map of seven dots)
+    small = len(concepts) + len(papers) <= SMALL_PAGE
+    show = ("map", "paper", "rare") if focus is not None or small else ("map",)
     payload = _payload(G, concepts, papers, edges, pos, show=show, focus=focus, highlight=highlight, note=note,
                        context=context)
     payload.pop("ids")

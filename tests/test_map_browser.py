@@ -320,6 +320,11 @@ def test_browser_small_map_labels_every_node_and_fits_what_is_shown(browser, tmp
     kg = kgraph.build(src)
     kg.save(tmp_path / "out")
     page = Page(browser, tmp_path / "out" / "graph.html")
+    # a small graph opens whole: its papers and one-paper concepts are shown, not only its few shared concepts
+    assert page.page.is_checked("input[data-layer='paper']") and page.page.is_checked("input[data-layer='rare']")
+    page.page.uncheck("input[data-layer='paper']")
+    page.page.uncheck("input[data-layer='rare']")
+    page.page.wait_for_timeout(300)
     shown = page.js("() => window.kgraph.data.nodes.filter(n => !n.hidden).map(n => n.id)")
     assert 3 <= len(shown) <= 20
     # a small map has room for every label at the opening zoom, beyond those placed for the whole map
