@@ -82,7 +82,8 @@ def read_graph(path) -> nx.Graph:
         if path.is_dir() and (folder / "graph.json").exists():
             asked = folder / "graph.json"
         else:
-            raise InputError(f"{asked}: no such graph file (run `kgraph build` first)")
+            raise InputError(f"{asked}: no such graph file (run `kgraph build` first, or name the folder a build "
+                             "wrote with --graph DIR)")
     if asked.suffix.lower() == ".gexf":  # written for Gephi, which reads no kgraph attribute types back
         raise InputError(f"{asked}: a GEXF file is for Gephi; give kgraph the folder, graph.graphml or graph.json")
     target = asked

@@ -138,7 +138,9 @@ def test_cli_query_commands(corpus_out, tmp_path):
     (("query", "neighbours", "quantum gravity on toasters"), "no concept"),
     (("query", "related", "we propose"), "papers match"),
     (("query", "neighbours", "paper:afbcbeed7be1"), "it is a paper: `kgraph query paper"),
-    (("stats", "--graph", "/nonexistent/graph.graphml"), "no such graph file"),
+    # (a new user who built with --out DIR was told only to run `kgraph build`)
+    (("stats", "--graph", "/nonexistent/graph.graphml"),
+     "no such graph file (run `kgraph build` first, or name the folder a build wrote with --graph DIR)"),
 ])
 def test_cli_query_errors(corpus_out, args, expect):
     if "--graph" not in args:
