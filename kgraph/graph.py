@@ -39,7 +39,8 @@ from .abbrev import _SMALL_WORDS, best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .lexicon import HYPHEN_PREFIXES
-from .names import DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME, is_language
+from .names import (DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME, is_language,
+                    listed_data_sets)
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
                     is_vague,
@@ -829,8 +830,9 @@ def build_graph(
             label = " ".join(words[:-1])  # the key dropped the generic head: "adversarial attack [framework]"
         elif len(words) > 1 and _singular(words[-1].lower()) in _DATASET_HEADS and not key.endswith(
                 _singular(words[-1].lower())) and not (len(words) > 2 and all(w[:1].isupper() for w in words)) \
-                and not (len(words) == 2 and re.fullmatch(r"[A-Z][a-z]+", words[0])
-                         and is_common_word(words[0].lower())):  # ("Brown corpus", "Pile corpus"; not "FACET")
+                and not (len(words) == 2 and re.fullmatch(r"[A-Z][a-z]+", words[0]) and is_common_word(words[0].lower())
+                         and words[-1].lower() in _DATASET_HEADS):  # ("Brown corpus", "Pile corpus"; not "FACET",
+            # nor a list's last name: "the Weather and Electricity datasets")
             # the key dropped it too: "QM9 [dataset]", "PEMS-BAY [datasets]"; a title's stays: "Long Range Graph
             # Benchmark", "British National Corpus"
             label = " ".join(words[:-1])
@@ -2423,7 +2425,7 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
     for i, (paper, text, terms) in enumerate(zip(papers, texts, paper_terms)):
         meaning = meanings[i] if meanings else {}
         written: Counter = Counter()
-        for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric")):
+        for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric"), (_LISTED, "dataset")):
             for m in pattern.finditer(text.plain):
                 surface = m.group(0)
                 if kind == "dataset" and _TITLE_GOES_ON.match(text.plain, m.end()):
@@ -2444,10 +2446,25 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
                     c.kinds[kind] += 1
                     (c.shorts if defined else c.surfaces)[surface] += 1
                     c.named = True
+                elif pattern is _LISTED:  # the tagger's "Weather" is a name, and the list calls it a data set:
+                    c.named = True  # "the ETTh1, Weather and Traffic datasets"
+                    c.introduced["dataset"] += 1
                 written[key] += 1
         for key, n in written.items():  # the times the paper writes it: the tagger's spans of it count once
             terms[key][0] = max(terms[key][0], n)
 
+
+class _Listed:
+    """:func:`kgraph.names.listed_data_sets` as a pattern's ``finditer``: "the ETTh1, Weather and Traffic datasets"
+    make "Weather" and "Traffic" data sets by name, though they are ordinary words."""
+
+    @staticmethod
+    def finditer(text: str) -> Iterator[re.Match]:
+        for start, end in listed_data_sets(text):
+            yield re.compile(re.escape(text[start:end])).match(text, start)
+
+
+_LISTED = _Listed()
 
 #: A title going on after a known name, to a data set's head: "Waymo[ Open Dataset]".
 _TITLE_GOES_ON = re.compile(r"(?:\s+[A-Z][\w\-]*){1,3}\s+(?:Dataset|Corpus|Benchmark|Challenge)s?\b")

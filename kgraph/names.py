@@ -21,7 +21,7 @@ from typing import Iterator
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "MODEL_NAME", "ORGANIZATIONS", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
+           "MODEL_NAME", "ORGANIZATIONS", "listed_data_sets", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -165,6 +165,30 @@ _BENCH_WORD = re.compile(r"(?<![\w\-])[A-Z][\w]+?-?(?:Bench|BENCH|Gym|Eval)(?:-[
 _NO_DATA = re.compile(r"[ABHLTV]\d{2,3}s?|[GTCN]PUs?|RTX\w*")
 
 
+#: A list of capitalised names, then the data sets' head ("the ETTh1, ETTm2, Weather and Electricity datasets"), or
+#: after it in brackets ("seven datasets (ETTh1, Weather, Traffic and ILI)"): names the list makes data sets, though
+#: some are ordinary words.
+_NAME_ITEM = r"[A-Z][\w.\-]*"
+_LISTED_BEFORE = re.compile(rf"(?<![\w\-])({_NAME_ITEM}(?:,\s+{_NAME_ITEM})+,?\s+and\s+{_NAME_ITEM})\s+(?:datasets|benchmarks)\b")
+_LISTED_AFTER = re.compile(rf"\b(?:datasets|benchmarks)\s*\(\s*({_NAME_ITEM}(?:,\s+{_NAME_ITEM})+(?:,?\s+and\s+{_NAME_ITEM})?)\s*\)")
+
+
+def listed_data_sets(text: str) -> Iterator[tuple[int, int]]:
+    """Where ``text`` lists capitalised names as data sets, each name's span: "the ETTh1, ETTm2, Weather and
+    Electricity datasets", "four benchmarks (Maze, Sudoku, ARC-AGI and VSP)".
+
+    >>> text = "On the ETTh1, ETTm2, Weather and Electricity datasets; four benchmarks (Maze, Sudoku and VSP)."
+    >>> [text[a:b] for a, b in listed_data_sets(text)]
+    ['ETTh1', 'ETTm2', 'Weather', 'Electricity', 'Maze', 'Sudoku', 'VSP']
+    >>> [text[a:b] for a, b in listed_data_sets("In Table 2, Figure 3 and the appendix datasets differ.")]
+    []
+    """
+    for pattern in (_LISTED_BEFORE, _LISTED_AFTER):
+        for m in pattern.finditer(text):
+            for item in re.finditer(_NAME_ITEM, m.group(1)):
+                yield m.start(1) + item.start(), m.start(1) + item.end()
+
+
 def _scored_on(text: str) -> Iterator[tuple[int, int]]:
     """Where ``text`` names what a result is scored on, by a coined name: "+4.6% on StreamingBench", "benchmarks
     such as Arena-Hard", "60% on StrongREJECT and 61% on ...", "datasets (UCM, AID, DFC-15)".
@@ -225,7 +249,7 @@ def named_spans(text: str) -> list[tuple[int, int, str]]:
         coined = any(any(c.isdigit() for c in w) or sum(c.isupper() for c in w) >= 2 for w in words)
         if coined or len(words) > 1 or not _SENTENCE_START.search(text[:start]):
             out.append((start, m.end(), "dataset"))
-    for start, end in _scored_on(text):
+    for start, end in (*_scored_on(text), *listed_data_sets(text)):
         out.append((start, end, "dataset"))
     for m in _BENCH_WORD.finditer(text):
         out.append((m.start(), m.end(), "dataset"))
