@@ -39,8 +39,8 @@ from .abbrev import _SMALL_WORDS, best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .lexicon import HYPHEN_PREFIXES
-from .names import (DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME, is_language,
-                    listed_data_sets)
+from .names import (DATASET_HEADS, DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME,
+                    SPLIT_SUFFIXES, is_language, listed_data_sets)
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
                     is_vague,
@@ -1625,9 +1625,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     # mostly an unnamed part of the paper's own method ("lossless rounding", "resource reservation"), only
     # where the paper would have no term at all
     rank = {role: i for i, role in enumerate(ROLES)}
+    named_data: dict[str, bool] = {}  # key -> a data set's own name (worked out once: a hub has many surfaces)
     for terms in paper_terms:
         found = [key for key in terms if key in nodes or any(s in nodes for s in subs_of.get(key, ()))]
-        have = sum(not _yardstick(concepts[key], terms[key][1]) for key in found)
+        have = sum(not _yardstick(concepts[key], terms[key][1], key, named_data) for key in found)
         spare = sorted((key for key in terms if key not in nodes and verdict.get(key) is not False
                         and not _junk(key, concepts[key]) and " of " not in key
                         and len(key.split()) <= MAX_SINGLETON_WORDS),
@@ -1710,13 +1711,18 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     return nodes, broader, fold
 
 
-def _yardstick(c: _Concept, role: str) -> bool:
+def _yardstick(c: _Concept, role: str, key: str, named: dict[str, bool]) -> bool:
     """True for a term that says what a paper is scored by or tested on, not what it is about: a metric it does not
     propose or address, or a named data set it is evaluated on ("accuracy" left no room for a paper's "sense
-    priors", StrongREJECT for its "prompt-injection attacks")."""
+    priors", StrongREJECT for its "prompt-injection attacks"). ``named`` caches :func:`_has_name` by ``key``."""
     kind = c.kinds.most_common(1)[0][0] if c.kinds else "concept"
-    return (kind == "metric" and role not in ("proposes", "addresses")
-            or kind == "dataset" and role == "evaluates_on" and _has_name(c))
+    if kind == "metric":
+        return role not in ("proposes", "addresses")
+    if kind != "dataset" or role != "evaluates_on":
+        return False
+    if key not in named:
+        named[key] = _has_name(c)
+    return named[key]
 
 
 _DIMENSION = re.compile(r"\d(?:\.\d)?-?D", re.I)
@@ -2425,46 +2431,39 @@ def _add_named(papers, texts, concepts, paper_terms, shorts, several=None, meani
     for i, (paper, text, terms) in enumerate(zip(papers, texts, paper_terms)):
         meaning = meanings[i] if meanings else {}
         written: Counter = Counter()
-        for pattern, kind in ((DATASET_IN_TEXT, "dataset"), (METRIC_IN_TEXT, "metric"), (_LISTED, "dataset")):
-            for m in pattern.finditer(text.plain):
-                surface = m.group(0)
-                if kind == "dataset" and _TITLE_GOES_ON.match(text.plain, m.end()):
-                    continue  # the first word of a longer title: "the Waymo Open Dataset"
-                key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
-                if not key or key in several and key not in meaning:
-                    continue
-                long_key = meaning.get(key) or shorts.get(key) or synonyms.get(key)
-                defined = long_key is not None and (long_key in concepts or long_key == synonyms.get(key))
-                if defined:  # "MSE" where the corpus defines it: the mean squared error
-                    key = long_key
-                elif key not in concepts:
-                    key = compact.get(_compact(key), key)
-                c = concepts.setdefault(key, _Concept())
-                c.papers.add(paper.id)
-                if key not in terms:
-                    terms[key] = [0, "mentions", ()]
-                    c.kinds[kind] += 1
-                    (c.shorts if defined else c.surfaces)[surface] += 1
-                    c.named = True
-                elif pattern is _LISTED:  # the tagger's "Weather" is a name, and the list calls it a data set:
-                    c.named = True  # "the ETTh1, Weather and Traffic datasets"
-                    c.introduced["dataset"] += 1
-                written[key] += 1
+        plain = text.plain
+        # known names and metrics, then names a list calls data sets ("the ETTh1, Weather and Traffic datasets")
+        spans = [(m.start(), m.end(), kind, False) for pattern, kind in ((DATASET_IN_TEXT, "dataset"),
+                                                                         (METRIC_IN_TEXT, "metric"))
+                 for m in pattern.finditer(plain)]
+        spans += [(start, end, "dataset", True) for start, end in listed_data_sets(plain)]
+        for start, end, kind, listed in spans:
+            surface = plain[start:end]
+            if kind == "dataset" and _TITLE_GOES_ON.match(plain, end):
+                continue  # the first word of a longer title: "the Waymo Open Dataset"
+            key = _metric_named(concept_key(surface))  # ("F1 scores" are F1)
+            if not key or key in several and key not in meaning:
+                continue
+            long_key = meaning.get(key) or shorts.get(key) or synonyms.get(key)
+            defined = long_key is not None and (long_key in concepts or long_key == synonyms.get(key))
+            if defined:  # "MSE" where the corpus defines it: the mean squared error
+                key = long_key
+            elif key not in concepts:
+                key = compact.get(_compact(key), key)
+            c = concepts.setdefault(key, _Concept())
+            c.papers.add(paper.id)
+            if key not in terms:
+                terms[key] = [0, "mentions", ()]
+                c.kinds[kind] += 1
+                (c.shorts if defined else c.surfaces)[surface] += 1
+                c.named = True
+            elif listed:  # the tagger's "Weather" is a name, and the list calls it a data set
+                c.named = True
+                c.introduced["dataset"] += 1
+            written[key] += 1
         for key, n in written.items():  # the times the paper writes it: the tagger's spans of it count once
             terms[key][0] = max(terms[key][0], n)
 
-
-class _Listed:
-    """:func:`kgraph.names.listed_data_sets` as a pattern's ``finditer``: "the ETTh1, Weather and Traffic datasets"
-    make "Weather" and "Traffic" data sets by name, though they are ordinary words."""
-
-    @staticmethod
-    def finditer(text: str) -> Iterator[re.Match]:
-        for start, end in listed_data_sets(text):
-            yield re.compile(re.escape(text[start:end])).match(text, start)
-
-
-_LISTED = _Listed()
 
 #: A title going on after a known name, to a data set's head: "Waymo[ Open Dataset]".
 _TITLE_GOES_ON = re.compile(r"(?:\s+[A-Z][\w\-]*){1,3}\s+(?:Dataset|Corpus|Benchmark|Challenge)s?\b")
@@ -3067,7 +3066,7 @@ _BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena|E
                              r"|\b[A-Z]\w*(?:Gym|Bench|Arena|Eval)\b"
                              r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$"
                              r"|^(?:[A-Z][\w\-]*\s+){2,}(?:Benchmark|Dataset|Corpus|Treebank)s?$"  # ("Long Range Graph Benchmark")
-                             r"|^(?!NP-)[A-Z][\w\-]*-(?:Hard|Easy|Verified|Diamond|Challenge)$")  # (a benchmark's split: "Maze-Hard")
+                             rf"|^(?!NP-)[A-Z][\w\-]*-(?:{'|'.join(SPLIT_SUFFIXES)})$")  # (a benchmark's split: "Maze-Hard")
 
 #: A data set's coined name that ends in its size in thousands ("SUSTech1K", "ImageNet-1K", "Flickr30K").
 _SIZED_DATA_NAME = re.compile(r"[A-Z][\w\-.]*[A-Za-z][\-_]?\d+(?:\.\d+)?K")
@@ -3107,8 +3106,8 @@ _HEAD_KINDS = (
 )
 #: A conversion's key ("text to cad", "image to image"), of a hyphenated "A-to-B".
 _CONVERSION = re.compile(r"[a-z0-9]+ to [a-z0-9]+")
-#: Heads of a data set's name ("French Treebank", "Brown corpus").
-_DATA_SET_HEADS = frozenset("treebank corpus corpora dataset benchmark lexicon dictionary".split())
+#: Heads of a data set's name ("French Treebank", "Brown corpus"; a lexicon's, a dictionary's too).
+_DATA_SET_HEADS = DATASET_HEADS | {"lexicon", "dictionary"}
 #: Heads of a kind of data rather than a dataset.
 _DATA_HEADS = frozenset("data image sample observation measurement signal record center scan scanner text video "
                          "response passage output document sentence cloud scene".split())

@@ -21,7 +21,7 @@ from typing import Iterator
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "MODEL_NAME", "ORGANIZATIONS", "listed_data_sets", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
+           "MODEL_NAME", "ORGANIZATIONS", "SPLIT_SUFFIXES", "VARIANT_SUFFIXES", "listed_data_sets", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -161,6 +161,10 @@ _CODED_WORD = re.compile(rf"{_CODED_NAME}(?![\w\-])")
 _LIST_GOES_ON = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?")
 #: A benchmark's or environment's coined name, as one word: "Terminal-Bench", "ToolBench", "MedAgentGym", "AlpacaEval".
 _BENCH_WORD = re.compile(r"(?<![\w\-])[A-Z][\w]+?-?(?:Bench|BENCH|Gym|Eval)(?:-[\w.]+|\d[\w.]*)?(?![\w\-])")
+#: A benchmark's split after its name ("Maze-Hard", "ARC-Challenge", "GPQA-Diamond", "SWE-bench-Verified"); and, with
+#: those, the suffixes of a benchmark's or a model's variant ("MMLU-Pro", "GPT-4o-Mini").
+SPLIT_SUFFIXES = ("Hard", "Easy", "Verified", "Diamond", "Challenge")
+VARIANT_SUFFIXES = SPLIT_SUFFIXES + ("Lite", "Pro", "Plus", "Mini", "Full", "Extended")
 #: Coined names that are no data set: hardware ("A100", "H100", "GPUs").
 _NO_DATA = re.compile(r"[ABHLTV]\d{2,3}s?|[GTCN]PUs?|RTX\w*")
 

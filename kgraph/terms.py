@@ -30,7 +30,8 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import DATASET_IN_TEXT, INSTITUTION_HEADS, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE, countries
+from .names import (DATASET_IN_TEXT, INSTITUTION_HEADS, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE,
+                    VARIANT_SUFFIXES, countries)
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -588,7 +589,7 @@ def is_institution(term: str) -> bool:
 
 
 #: A name with a benchmark's or model's variant suffix: "Arena-Hard", "MMLU-Pro", "SWE-bench-Verified", "ARC-Easy".
-_VARIANT_NAME = re.compile(r"[A-Z][\w\-]*-(?:Hard|Easy|Lite|Pro|Plus|Verified|Diamond|Challenge|Mini|Full|Extended)")
+_VARIANT_NAME = re.compile(rf"[A-Z][\w\-]*-(?:{'|'.join(VARIANT_SUFFIXES)})")
 
 
 def is_junk(term: str) -> bool:
