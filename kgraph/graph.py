@@ -1561,7 +1561,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if (len(c.papers) < 2 and not c.shorts and not c.proposed
                 and all(_name_described(f) in concepts for f in c.surfaces)):
             return False  # "sequential Mamba", "causal Mamba": one paper's words about a name, which is the node
-        if _has_name(c) or c.shorts and len(c.papers) >= 2 or key in METRIC_KEYS and " " in key:
+        if (_has_name(c) and not _words_about_acronym(c, th) or c.shorts and len(c.papers) >= 2
+                or key in METRIC_KEYS and " " in key):
             return True  # (a standard metric by its name: "word error rate", "expected calibration error")
         if " " not in key:  # a lone word: a standard metric, a process or property papers share by name
             # ("disentanglement", "quantization"), or the head of several terms ("bandits", below)
@@ -1900,6 +1901,52 @@ def _has_name(c: _Concept) -> bool:
     """True for a concept written as a name: proposed or read as one, a name of its own as written
     (:func:`_own_name`), or a named dataset that is an ordinary word too ("Switchboard", "Reuters")."""
     return c.named or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt)
+
+
+def _words_about_acronym(c: _Concept, th: Thesaurus) -> bool:
+    """True for one paper's words about an acronym, no name of their own: "LiDAR sensors", "the CUA
+    orchestrator", "HMM motion modes" (:func:`_about_acronym`), where nothing proposes or defines them and
+    their head is no topic of the thesaurus ("GP bandits" are bandits)."""
+    return (len(c.papers) < 2 and not c.shorts and not c.proposed and not c.named and bool(c.surfaces)
+            and all(_about_acronym(f) and _topic_of(concept_key(f.split()[-1]), th) is None for f in c.surfaces))
+
+
+#: Heads that make a thing named by an acronym a method, data set or metric of its own: "unlexicalized PCFG
+#: parser", "3D U-Net encoder", "BREF corpora", "the LabelMe data set", "NIST score", "CoNLL 2008 shared task",
+#: "the DP losses"; and a generic head, which the term's key goes without ("the EM algorithm" is EM).
+_ACRONYM_KEEPS_HEAD = (_NAME_HEADS | DATASET_HEADS | METRIC_HEADS | GENERIC_HEADS | frozenset(
+    "loss objective function "
+    "lexicon dictionary database set encoder decoder transformer autoencoder classifier parser tagger recognizer segmenter vocoder solver "
+    "optimizer estimator detector generator discriminator task".split()))
+
+
+def _acronym_word(word: str) -> bool:
+    """True for a word with an acronym or a digit in it: "LiDAR", "E2E", "6-DoF", "VLM-E2E"; not "Euler"."""
+    return any(sum(ch.isupper() for ch in part) >= 2 or any(ch.isdigit() for ch in part) and any(
+        ch.isalpha() for ch in part) for part in word.split("-"))
+
+
+def _about_acronym(surface: str) -> bool:
+    """True for an ordinary thing an acronym modifies: "LiDAR sensors", "VLM decisions", "HMM motion modes".
+
+    What a word like "detection" or "reasoning" names is a term ("PII detection", "LLM reasoning"), as is a
+    model or data set named by its head ("SDF network", "BREF corpora"); a person's name makes a term of
+    what it modifies ("Vietoris-Rips complex", "Matérn kernel").
+
+    >>> [_about_acronym(s) for s in ("LiDAR sensors", "HMM motion modes", "external ASR system", "UV-map token")]
+    [True, True, True, True]
+    >>> [_about_acronym(s) for s in ("PII detection", "SDF network", "Euler steps", "Flow Matching DiT", "VLMs")]
+    [False, False, False, False, False]
+    """
+    *before, last = surface.split() or [""]
+    if not before or not re.fullmatch(r"[a-z]+(?:-[a-z]+)*", last):
+        return False
+    head = _singular(last)
+    if _NOMINAL.search(head) or head in _ACRONYM_KEEPS_HEAD:
+        return False
+    if any(re.fullmatch(r"[A-Z][a-zà-ÿ]+(?:-[A-Z]?[a-zà-ÿ]+)*", w.strip("()")) for w in before):
+        return False  # an eponym's term
+    return any(_acronym_word(w) for w in before)
 
 
 def _name_described(surface: str) -> str | None:

@@ -1468,6 +1468,26 @@ def test_institutions_and_hardware_are_no_terms():
                          "Occupational Safety and Health Administration", "OSHA"}
 
 
+def test_one_papers_words_about_an_acronym_are_no_name():
+    # readers called "LiDAR sensors", "the CUA orchestrator" and "HMM motion modes" one paper's words, not terms;
+    # what an acronym's task, model or data set is stays one ("PII detection", "an SDF network", "BREF corpora"),
+    # as does what two papers write or a paper defines
+    t1 = ("LiDAR sensors feed the CUA orchestrator, which reads HMM motion modes for PII detection with an SDF "
+          "network trained on BREF corpora.")
+    t2 = "We study PII detection."
+    t3 = "The CUA orchestrator is slow. A CUA orchestrator (CUAO) routes calls."
+    G = _graph([_paper(t1, [("LiDAR sensors", t1, {"kind": "method"}), ("CUA orchestrator", t1, {"kind": "method"}),
+                            ("HMM motion modes", t1, {"kind": "concept"}), ("PII detection", t1, {"kind": "task"}),
+                            ("SDF network", t1, {"kind": "method"}), ("BREF corpora", t1, {"kind": "dataset"})]),
+                _paper(t2, [("PII detection", t2, {"kind": "task"})])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not labels & {"LiDAR sensors", "CUA orchestrator", "HMM motion modes"}
+    assert {"PII detection", "SDF network", "BREF corpora"} <= labels
+    G = _graph([_paper(t3, [("CUA orchestrator", t3, {"kind": "method", "short_form": "CUAO"}),
+                            ("CUAO", t3, {"kind": "method", "long_form": "CUA orchestrator"})])])
+    assert "CUA orchestrator" in {d["label"] for _, d in G.nodes(data=True)}
+
+
 def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it():
     # "a novel text-to-CAD framework", "3D editing methods": the framework's and methods' task; "On BSDS100, UCAN
     # attains 27.79 dB": tested on a dataset
