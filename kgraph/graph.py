@@ -681,7 +681,10 @@ def build_graph(
                     c.shorts[strip_parentheticals(m.text)] += 1
                 if named and (m.short_form or not m.long_form):  # a definition, or a name, and the words around
                     # it: "CLIPTTA, a test-time adaptation method"
-                    introduced = _introduced_as(paper.abstract, m.start_char, m.end_char)
+                    # (a name written with a data set's head is a data set: "On the National Lung Screening Trial
+                    # (NLST) dataset, our method ..." introduces no method)
+                    introduced = ("dataset" if _singular(m.text.rsplit(None, 1)[-1].lower()) in _DATA_SET_HEADS
+                                  and surface and " " in surface and is_name(surface) else _introduced_as(paper.abstract, m.start_char, m.end_char))
                     if introduced:
                         c.introduced[introduced] += 1
                     called = _called(paper.abstract, m.end_char)

@@ -38,7 +38,7 @@ __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms"
 
 #: Modifiers that rate or point rather than name: dropped from the front of a term.
 EVALUATIVE = frozenset("""
-a an the this that these those our their its his her my your each any some such certain novel new
+a an the all every both another this that these those our their its his her my your each any some such certain novel new
 existing various significant simple proposed recent efficient effective critical important unknown
 specific particular additional given corresponding respective underlying overall improved better best
 strong good poor key main major minor crucial essential potential possible desired appropriate

@@ -1488,6 +1488,15 @@ def test_one_papers_words_about_an_acronym_are_no_name():
     assert "CUA orchestrator" in {d["label"] for _, d in G.nodes(data=True)}
 
 
+def test_a_name_written_with_a_data_sets_head_is_a_data_set_whatever_follows_it():
+    # "On the National Lung Screening Trial (NLST) dataset, our method ...": the comma ends the place the method
+    # was tested, and introduces no method called NLST
+    t = "On the National Lung Screening Trial (NLST) dataset, our method synthesizes follow-up nodule images."
+    G = _graph([_paper(t, [("National Lung Screening Trial (NLST) dataset", t, {"kind": "dataset"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds == {"National Lung Screening Trial": "dataset"}
+
+
 def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it():
     # "a novel text-to-CAD framework", "3D editing methods": the framework's and methods' task; "On BSDS100, UCAN
     # attains 27.79 dB": tested on a dataset

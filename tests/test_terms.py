@@ -101,6 +101,7 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     # a rating of how new a model is: "frontier LLMs" are LLMs
     ("frontier LLMs", "LLMs"), ("cutting-edge language models", "language models"),
     ("Deeper Vision Transformers", "Vision Transformers"),  # (a comparison of depth, no name)
+    ("All benchmark data", "benchmark data"), ("both tasks", "tasks"),  # a determiner, whatever its case
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
@@ -140,6 +141,7 @@ def test_terms_split_coordination(phrase, terms):
     "HIPAA", "GDPR",                                                                    # laws
     "ADMM-type", "Chambolle-Pock-type", "AI-generated",                                 # modifiers alone
     "3D", "2.5D",                                                                       # a dimension alone
+    "All", "Both",                                                                      # a determiner alone
     "autoregressively reconstruct complete 3D indoor scene meshes",                     # a clause
 ])
 def test_terms_junk(phrase):
