@@ -39,7 +39,8 @@ from .abbrev import _SMALL_WORDS, best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .lexicon import HYPHEN_PREFIXES
-from .names import (DATASET_HEADS, DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME,
+from .names import (DATASET_HEADS, DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_FAMILY, MODEL_IN_TEXT,
+                    MODEL_NAME,
                     SPLIT_SUFFIXES, is_language, listed_data_sets)
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
@@ -1614,6 +1615,18 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             nodes.add(word)
             concepts.setdefault(word, _Concept())
 
+    # a model family two papers name by versions is a term: "Gemini 2.5 Flash" and "Gemini 1.5 Pro" are Gemini's
+    family_papers: dict[str, set[str]] = defaultdict(set)
+    family_written: dict[str, Counter] = defaultdict(Counter)
+    for key in nodes:
+        family = _model_family(concepts[key])
+        if family is not None:
+            family_papers[family] |= concepts[key].papers
+            family_written[family][_model_family_written(concepts[key])] += 1
+    for family, ps in family_papers.items():
+        if family not in nodes and len(ps | (concepts[family].papers if family in concepts else set())) >= 2:
+            nodes.add(family)
+            concepts.setdefault(family, _Concept(kinds=Counter({"method": 1}), surfaces=family_written[family]))
     # an ordinary word alone is a term only where the thesaurus says so: "bandits" and "entropy" are, and
     # "corpus", "sentences", "building", "Bayesian" never (however many phrases end in them)
     for key in [k for k in nodes if not _lone_word_is_term(k, concepts[k], th, lower)]:
@@ -1656,6 +1669,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         subs += [p for p in (" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)) if p in nodes
                  and DATASET_NAME.match(surface(concepts[p], p))][:1]
         subs += [w for w in words[-1:] if w in nodes and _metric_variant(key, surface(concepts[key], key))]
+        subs += [f for f in [_model_family(concepts[key])] if f in nodes and f != key]  # (a model's version)
         subs = list(dict.fromkeys(subs))
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
         if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
@@ -2031,6 +2045,23 @@ def _topic_of(key: str, th: Thesaurus) -> str | None:
         if topic is not None and not th.is_area(topic):
             return topic
     return None
+
+
+def _model_family(c: _Concept) -> str | None:
+    """The key of the model family a concept is a version of, as written: "Gemini 2.5 Flash", "Llama 3.1 8B
+    Instruct" and "Qwen3-8B" are Gemini's, Llama's and Qwen's (:data:`kgraph.names.MODEL_IN_TEXT`); else None."""
+    if not c.surfaces:
+        return None
+    written = c.surfaces.most_common(1)[0][0]
+    if not MODEL_IN_TEXT.fullmatch(written):
+        return None
+    family = MODEL_FAMILY.match(written)
+    return concept_key(family.group()) if family and family.end() < len(written) else None
+
+
+def _model_family_written(c: _Concept) -> str:
+    """The family's name as the most common surface of a model writes it ("Qwen3" of "Qwen3-8B")."""
+    return MODEL_FAMILY.match(c.surfaces.most_common(1)[0][0]).group()
 
 
 def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, list[str]]:

@@ -21,7 +21,7 @@ from typing import Iterator
 from .canon import concept_key
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "MODEL_NAME", "ORGANIZATIONS", "SPLIT_SUFFIXES", "VARIANT_SUFFIXES", "listed_data_sets", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
+           "MODEL_FAMILY", "MODEL_IN_TEXT", "MODEL_NAME", "ORGANIZATIONS", "SPLIT_SUFFIXES", "VARIANT_SUFFIXES", "listed_data_sets", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -87,6 +87,21 @@ MODEL_NAME = re.compile(
     r"BLOOM|RoBERTa|DeBERTa|DistilBERT|BERT|T5|BART|XLNet|BLIP|LLaVA|DALL-?E|Whisper|wav2vec|HuBERT|ResNet|VGG|"
     r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Stable Diffusion|Phi(?=-\d)|o[134](?=-|$)|DINO(?=v\d|$)|SigLIP|InternVL|"
     r"ConvNeXt|OLMo|Pythia|StarCoder|Code ?Llama|ChatGLM|GLM(?=-\d)|Kimi|Grok(?=-\d|$))(?:[\s\-]?[\w.]+)*$")
+#: A model named with its version, size and tier, in running text: "Gemini 2.5 Flash", "Claude 3.5 Sonnet",
+#: "Llama 3.1 8B Instruct", "GPT-4o mini", "Qwen3-30B-A3B" (the tagger took "Gemini 2.5" and "Flash", or only
+#: "Sonnet"). A family's name alone is the tagger's to find.
+_MODEL_FAMILIES = (r"GPT|Gemini|Claude|Llama|LLaMA|Qwen|QwQ|Mistral|Ministral|Mixtral|Codestral|Gemma|DeepSeek|Phi|"
+                   r"Grok|Kimi|GLM|InternVL|OLMo|Pythia|StarCoder|Falcon|Vicuna|Yi|Baichuan|MiniCPM|LLaVA|SmolLM")
+_MODEL_TIERS = (r"Flash(?:-Lite)?|Pro|Ultra|Nano|Lite|Sonnet|Opus|Haiku|Instruct|Chat|Base|mini|Turbo|Thinking|Coder|"
+                r"Math|VL|Vision|Max|Plus|Preview|Small|Medium|Large|XL|R1|V\d(?:\.\d)?|K2|OneVision|NeXT")
+_MODEL_VERSION = r"\d+(?:\.\d+)*[a-z]?"
+_MODEL_SIZE = r"\d+(?:\.\d+)?[BMbm]|A\d+B|\d+x\d+B"
+MODEL_IN_TEXT = re.compile(
+    rf"(?<![\w\-])(?:{_MODEL_FAMILIES})(?:[\s\-]?{_MODEL_VERSION}(?![\w.]))?"
+    rf"(?:(?:[\s\-](?:{_MODEL_SIZE}|(?:{_MODEL_TIERS})(?:\s{_MODEL_VERSION})?)|-(?:turbo|chat|instruct|base|it|hf))"
+    rf"(?![\w]))*(?![\w\-])")
+#: A model family's name, at the start of a model's name ("Llama" of "Llama 3.1 8B").
+MODEL_FAMILY = re.compile(rf"(?:{_MODEL_FAMILIES})(?:\d+(?:\.\d+)*(?=[\s\-]|$))?")
 #: Organisations that make models, named alone: no concept ("OpenAI", "DeepSeek").
 ORGANIZATIONS = frozenset("""openai deepseek google meta microsoft anthropic nvidia deepmind huggingface alibaba
 baidu tencent bytedance ibm apple apache github acm ieee aaai nsf nih darpa nasa osha""".split()) | {
@@ -230,13 +245,15 @@ def _scored_on(text: str) -> Iterator[tuple[int, int]]:
 
 
 def named_spans(text: str) -> list[tuple[int, int, str]]:
-    """``(start, end, kind)`` of the named datasets and standard metrics written in ``text``, in text order.
+    """``(start, end, kind)`` of the named datasets, standard metrics and versioned models written in ``text``,
+    in text order.
 
     A dataset is a known name (:data:`DATASET_IN_TEXT`) or a name before a
     dataset head ("the Amazon Reviews dataset", "CoNLL 2012 English test
     set": capitalised words or numbers, more than one word starting a
     sentence). Metrics are the standard ones, abbreviated as written or spelt
-    out in any case; "precision" and "recall" only beside another metric.
+    out in any case; "precision" and "recall" only beside another metric. A model is a family's name with its
+    version, size or tier ("Claude 3.5 Sonnet", :data:`MODEL_IN_TEXT`).
     """
     out: list[tuple[int, int, str]] = []
     for m in DATASET_IN_TEXT.finditer(text):
@@ -257,6 +274,9 @@ def named_spans(text: str) -> list[tuple[int, int, str]]:
         out.append((start, end, "dataset"))
     for m in _BENCH_WORD.finditer(text):
         out.append((m.start(), m.end(), "dataset"))
+    for m in MODEL_IN_TEXT.finditer(text):
+        if not MODEL_FAMILY.fullmatch(m.group()):
+            out.append((m.start(), m.end(), "method"))
     for pattern in (METRIC_IN_TEXT, _METRIC_PHRASES):
         for m in pattern.finditer(text):
             out.append((m.start(), m.end(), "metric"))

@@ -48,8 +48,8 @@ _PROPOSE_STOP = {",", ";", ":", "that", "which", "whether", "how", "why", "when"
 #: A name after these in the gap is a tool the proposal is built with, not the proposal:
 #: "we introduce a framework driven by large language models (LLMs)".
 _PROPOSE_TOOL = {"by", "using", "with", "via", "based", "from", "on", "upon", "leveraging", "through", "of"}
-#: Words after a name that keep its kind: "CIFAR-10 dataset", "BLEU scores".
-_NAME_HEADS = {"dataset": DATASET_HEADS, "metric": METRIC_HEADS}
+#: Words after a name that keep its kind: "CIFAR-10 dataset", "BLEU scores", "the Gemini 2.5 Flash model".
+_NAME_HEADS = {"dataset": DATASET_HEADS, "metric": METRIC_HEADS, "method": frozenset({"model", "models"})}
 _NOT_CONCEPTS = re.compile(r"\$[^$]*\$|https?://\S+|www\.\S+|\S+@\S+\.\w+")
 
 #: Characters before a mention searched for its role's trigger ("we address", "we use"):

@@ -1497,6 +1497,19 @@ def test_a_name_written_with_a_data_sets_head_is_a_data_set_whatever_follows_it(
     assert kinds == {"National Lung Screening Trial": "dataset"}
 
 
+def test_a_model_family_two_papers_name_by_versions_is_a_term_above_them():
+    # "Gemini 2.5 Flash" in one paper and "Gemini 1.5 Pro" in another meet at Gemini; one paper's versions alone
+    # make no family node
+    t1 = "We evaluate Gemini 2.5 Flash on math word problems."
+    t2 = "Gemini 1.5 Pro answers clinical questions. Claude 3.5 Sonnet does too."
+    G = _graph([_paper(t1, [("Gemini 2.5 Flash", t1, {"kind": "method"}), ("math word problems", t1, {"kind": "task"})]),
+                _paper(t2, [("Gemini 1.5 Pro", t2, {"kind": "method"}), ("Claude 3.5 Sonnet", t2, {"kind": "method"})])])
+    names = _concepts(G)
+    assert "Gemini" in names and "Claude" not in names
+    assert G.nodes[names["Gemini"]]["kind"] == "method" and G.nodes[names["Gemini"]]["papers"] == 2
+    assert _broader(G, names["Gemini 2.5 Flash"]) == ["Gemini"] and _broader(G, names["Gemini 1.5 Pro"]) == ["Gemini"]
+
+
 def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it():
     # "a novel text-to-CAD framework", "3D editing methods": the framework's and methods' task; "On BSDS100, UCAN
     # attains 27.79 dB": tested on a dataset

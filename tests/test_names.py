@@ -46,6 +46,13 @@ def _found(text):
     ("Pass@1 and pass@k rise, a 60% win rate; Cohen's kappa, Dice scores and IoU; BLEU and RIBES.",
      [("Pass@1", "metric"), ("pass@k", "metric"), ("win rate", "metric"), ("Cohen's kappa", "metric"),
       ("Dice scores", "metric"), ("IoU", "metric"), ("BLEU", "metric"), ("RIBES", "metric")]),
+    # a model with its version, size and tier is one name (the tagger took "Gemini 2.5" and "Flash", or only
+    # "Sonnet"); a family alone, or a number that is no version, is not one of these
+    ("We compare Gemini 2.5 Flash, Claude 3.5 Sonnet, GPT-4o mini, Llama 3.1 8B Instruct and Qwen3-30B-A3B.",
+     [("Gemini 2.5 Flash", "method"), ("Claude 3.5 Sonnet", "method"), ("GPT-4o mini", "method"),
+      ("Llama 3.1 8B Instruct", "method"), ("Qwen3-30B-A3B", "method")]),
+    ("Llama-2-7b-chat, GPT-3.5-turbo and Claude Opus 4.1; Llama models and GPT in 2 ways.",
+     [("Llama-2-7b-chat", "method"), ("GPT-3.5-turbo", "method"), ("Claude Opus 4.1", "method")]),
 ])
 def test_named_spans(text, expected):
     assert _found(text) == expected
