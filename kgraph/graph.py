@@ -43,7 +43,7 @@ from .names import (DATASET_HEADS, DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, 
                     MODEL_NAME,
                     SPLIT_SUFFIXES, is_language, listed_data_sets)
 from .thesaurus import Thesaurus, thesaurus
-from .terms import (_HYPHEN_ADJ, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
+from .terms import (_HYPHEN_ADJ, _MODIFIER_COMPOUNDS, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
                     is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
@@ -1547,6 +1547,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if key in parts:
             return False  # "a PDE Agent, a PINN Agent, a Code Agent and a Feedback Agent": one system's parts
+        if _adjective_alone(c) and not c.proposed:
+            return False  # "end-to-end (E2E) latency": a modifier, which a short form makes no term
         if not c.named and not c.shorts and _dimensioned(text, th):
             return False  # "3D geometry", "consecutive 2D slices": things in two or three dimensions, no term
         if " of " in key and len(c.papers) < 2 and not (c.named or c.shorts):
@@ -1994,9 +1996,10 @@ def _name_described(surface: str) -> str | None:
 
 
 def _adjective_alone(c: _Concept) -> bool:
-    """True for a hyphenated adjective written alone: "speaker-independent", "model-agnostic" name nothing, even
-    where a paper abbreviates them ("speaker-independent (SI) training")."""
-    return any(" " not in f and _HYPHEN_ADJ.search(f) and not is_name(f) for f in list(c.surfaces) + list(c.defined))
+    """True for a hyphenated adjective written alone: "speaker-independent", "model-agnostic", "end-to-end" name
+    nothing, even where a paper abbreviates them ("speaker-independent (SI) training", "end-to-end (E2E) latency")."""
+    return any(" " not in f and (_HYPHEN_ADJ.search(f) or f.lower() in _MODIFIER_COMPOUNDS) and not is_name(f)
+               for f in list(c.surfaces) + list(c.defined))
 
 
 def _written_in_lower_case(concepts: dict[str, _Concept], texts) -> frozenset[str]:

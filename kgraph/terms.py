@@ -666,6 +666,8 @@ def is_junk(term: str) -> bool:
         return True  # "3D", "2.5D", "interpreting 2D": a dimension, of something the sentence names
     if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
         return True  # "open-source" (counterparts), "off-the-shelf" (models), "black-box" (optimizers)
+    if len(words) == 2 and lower[0] in _MODIFIER_COMPOUNDS and lower[1] in GENERIC_WORDS:
+        return True  # "plug-and-play module", "black-box framework": the modifier of no term
     if len(words) == 1 and _NUMBERED_KIND.fullmatch(last):
         return True  # "type-1" (of "type-1 and type-2 fuzzy clustering"): a kind of something, by number
     if len(words) == 1 and "-" in last and not acronym:

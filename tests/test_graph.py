@@ -1510,6 +1510,15 @@ def test_a_model_family_two_papers_name_by_versions_is_a_term_above_them():
     assert _broader(G, names["Gemini 2.5 Flash"]) == ["Gemini"] and _broader(G, names["Gemini 1.5 Pro"]) == ["Gemini"]
 
 
+def test_a_modifier_a_short_form_abbreviates_is_no_term():
+    # "end-to-end (E2E) latency" in two papers made a task node "end-to-end"
+    t1 = "The end-to-end (E2E) latency falls; E2E tests pass."
+    t2 = "We run E2E evaluation of end-to-end (E2E) pipelines."
+    G = _graph([_paper(t, [("end-to-end", t, {"kind": "task", "short_form": "E2E"}),
+                           ("E2E", t, {"kind": "task", "long_form": "end-to-end"})]) for t in (t1, t2)])
+    assert not {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"} & {"end-to-end", "E2E"}
+
+
 def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it():
     # "a novel text-to-CAD framework", "3D editing methods": the framework's and methods' task; "On BSDS100, UCAN
     # attains 27.79 dB": tested on a dataset

@@ -142,6 +142,8 @@ def test_terms_split_coordination(phrase, terms):
     "ADMM-type", "Chambolle-Pock-type", "AI-generated",                                 # modifiers alone
     "3D", "2.5D",                                                                       # a dimension alone
     "All", "Both",                                                                      # a determiner alone
+    "RL-only", "decoder-only",                                                          # "X-only": a modifier
+    "plug-and-play module", "black-box framework",                                      # a modifier's generic head
     "autoregressively reconstruct complete 3D indoor scene meshes",                     # a clause
 ])
 def test_terms_junk(phrase):
