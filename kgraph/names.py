@@ -73,7 +73,7 @@ _DATASET_FAMILIES = (
 )
 #: A concept label that is one of those names, with its version ("CIFAR-10", "ImageNet 1k"; "ImageNet
 #: classification" is a task on it).
-DATASET_NAME = re.compile(rf"^(?:{_DATASET_FAMILIES})(?:[\s\-]?(?=(?-i:[\w.]*[\dA-Z]))[\w.]*|-[\w.]*)?$", re.I)
+DATASET_NAME = re.compile(rf"^(?=(?-i:.*[A-Z0-9]))(?:{_DATASET_FAMILIES})(?:[\s\-]?(?=(?-i:[\w.]*[\dA-Z]))[\w.]*|-[\w.]*)?$", re.I)
 #: A version written apart from a name: a year, a release number or a year's last digits ("COCO 2017",
 #: "PDTB 2.0", "CTB 5.1", "WMT'14").
 _VERSION = r"(?: (?:19|20)\d\d|[ \-]v?\d\.\d+|['\u2019]\d\d)(?![\w.]*\d)"

@@ -67,4 +67,6 @@ def test_names_decide_kinds_of_labels():
     # a version or a part is the dataset's; a task on it is not ("ImageNet classification" had been typed dataset)
     assert DATASET_NAME.match("ImageNet 1k") and DATASET_NAME.match("COCO Captions") and DATASET_NAME.match("PDTB 2.0")
     assert not DATASET_NAME.match("ImageNet classification") and not DATASET_NAME.match("MNIST classification")
+    # a name's word written in lower case is the word: "musculoskeletal forces (kinetics)" are no Kinetics
+    assert DATASET_NAME.match("Kinetics-400") and not DATASET_NAME.match("kinetics")
     assert {concept_key(w) for w in ("F-measure", "word error rate", "MRR")} <= METRIC_KEYS
