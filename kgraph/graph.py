@@ -89,6 +89,8 @@ class _Concept:
     proposed: bool = False  # a paper proposes it
 
 
+#: Two plural short forms joined by a slash: "LLMs/VLMs", "CNNs/RNNs" (not a name's: "CNN/DM").
+_ACRONYM_PAIR = re.compile(r"[A-Z][A-Za-z]*[A-Z][A-Za-z]*s/[A-Z][A-Za-z]*[A-Z][A-Za-z]*s")
 #: A mention holding a definition the extractor left whole: "Contrastive Language-Image Pre-training (CLIP) models".
 _INNER_DEFINITION = re.compile(r"^(?P<long>[^()]+?)\s*\((?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)\)(?P<tail>[^()]*)$")
 #: A definition written short form first: "MGRPO (Multi-layer GRPO)".
@@ -531,6 +533,8 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
     named = m.proposed and is_name(text)  # "we propose a norm-guided objective" names no term
     # (a name is not split, but names listed are: "Open Images & Conceptual Captions", "non-dissipative, Hamiltonian")
     parts = [text] if named or is_name(text) and not re.search(r"\b(?:and|or)\b|,\s|\s&\s", text) else split_coordination(text)
+    if len(parts) == 1 and _ACRONYM_PAIR.fullmatch(text):
+        parts = text.split("/")  # "LLMs/VLMs": two kinds of model, either of them (a name's slash stays: "CNN/DM")
     out = []
     for part in parts:
         words = part.split()
@@ -842,6 +846,9 @@ def build_graph(
             label = " ".join(words[:-1])
         elif len(words) > 2 and " ".join(words[-2:]).lower() in ("data set", "data sets") and not key.endswith(" set"):
             label = " ".join(words[:-2])  # "LabelMe [data set]", as "QM9 [dataset]"
+        if (kind == "metric" and re.fullmatch(r"[A-Z][A-Za-z0-9\-]*[A-Z0-9]s", label)
+                and not re.fullmatch(r"[GTMP]?FLOPs|MACs", label)):  # (counts of operations are plural names)
+            label = label[:-1]  # a metric's short form, singular: "RMSEs in the 1-2 cm range" are RMSE
         if kind in ("dataset", "metric") and not c.label and concept_key(label) != key:
             # the key is the name: "MSCOCO [image-sentence datasets]", "average precision [metric]"
             label = _find_words(label, key) or label
@@ -3028,7 +3035,13 @@ _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
                                 r"|(?<=task|blem|ting)s?\s+of"
                                 # "a novel benchmark of in-the-wild scenes that we call Common-O"
-                                r"|,?\s+(?:[^.;:()]{0,50}?\s)?(?:that|which)\s+we\s+(?:call|name|term|dub))?\s*$", re.I)
+                                r"|,?\s+(?:[^.;:()]{0,50}?\s)?(?:that|which)\s+we\s+(?:call|name|term|dub)"
+                                # "methods such as GRPO and DAPO", "models including BERT, T5 and": each is one
+                                r"|,?\s+(?:such\s+as|including|e\.g\.,?)\s+"
+                                # (a list's items: commas, then its last "and" or "or"; not "tasks, including image
+                                # classification and language modeling, KOALA++ achieves", which the list ended before)
+                                r"(?:[^\s,;:.()]+(?:\s[^\s,;:.()]+)?,\s*){0,4}"
+                                r"(?:[^\s,;:.()]+(?:\s[^\s,;:.()]+)?,?\s+(?:and|or)\s+)?)?\s*$", re.I)
                                 # ("solvers for VRPs" solve them)
 #: Right after a name: its short form in brackets, if any (then the words that say what it is).
 _AFTER_NAME = r"^\s*(?:\([^()]{1,20}\))?\s*"
@@ -3175,7 +3188,8 @@ _HEAD_KINDS = (
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
     identifiability expressivity expressiveness learnability
     disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour depression dementia
-    schizophrenia autism epilepsy sepsis pneumonia""".split())),
+    schizophrenia autism epilepsy sepsis pneumonia
+    ai intelligence interaction""".split())),  # (fields: "trustworthy AI", "human-computer interaction")
     ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search""".split())

@@ -1519,6 +1519,32 @@ def test_a_modifier_a_short_form_abbreviates_is_no_term():
     assert not {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"} & {"end-to-end", "E2E"}
 
 
+def test_a_name_listed_after_methods_such_as_is_a_method():
+    # "methods such as GRPO and DAPO": the tagger, taught that a named resource is Material, called DAPO a dataset;
+    # a list ends at its "and" ("tasks, including image classification and language modeling, KOALA++ ...")
+    t1 = "However, methods such as GRPO and DAPO suffer from substantial computational cost."
+    t2 = "Across diverse tasks, including image classification and language modeling, KOALA++ achieves accuracy."
+    G = _graph([_paper(t1, [("GRPO", t1, {"kind": "method"}), ("DAPO", t1, {"kind": "dataset"})]),
+                _paper(t2, [("KOALA++", t2, {"kind": "method"}), ("image classification", t2, {"kind": "task"}),
+                            ("language modeling", t2, {"kind": "task"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["DAPO"] == "method" and kinds["KOALA++"] == "method"
+
+
+def test_slashed_model_kinds_are_both_and_a_metrics_short_form_is_singular():
+    # "state-of-the-art LLMs/VLMs" made a node "LLMs/VLMs"; "RMSEs in the 1-2 cm range" labelled RMSE "RMSEs";
+    # fields are concepts ("trustworthy AI", "human-computer interaction")
+    t1 = "State-of-the-art LLMs/VLMs fail on trustworthy AI and human-computer interaction."
+    t2 = "We use LLMs and VLMs. Our method achieves RMSEs in the 1-2 cm range, whereas FLOPs fall."
+    G = _graph([_paper(t1, [("LLMs/VLMs", t1, {"kind": "method"}), ("trustworthy AI", t1, {"kind": "task"}),
+                            ("human-computer interaction", t1, {"kind": "task"})]),
+                _paper(t2, [("LLMs", t2), ("VLMs", t2), ("RMSEs", t2, {"kind": "metric"}),
+                            ("FLOPs", t2, {"kind": "metric"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "LLMs/VLMs" not in kinds and {"RMSE", "FLOPs"} <= set(kinds)
+    assert kinds["trustworthy AI"] == "concept"
+
+
 def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it():
     # "a novel text-to-CAD framework", "3D editing methods": the framework's and methods' task; "On BSDS100, UCAN
     # attains 27.79 dB": tested on a dataset

@@ -102,6 +102,7 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("frontier LLMs", "LLMs"), ("cutting-edge language models", "language models"),
     ("Deeper Vision Transformers", "Vision Transformers"),  # (a comparison of depth, no name)
     ("All benchmark data", "benchmark data"), ("both tasks", "tasks"),  # a determiner, whatever its case
+    ("m RMSE", "RMSE"), ("dB PSNR", "PSNR"), ("m-estimators", "m-estimators"),  # a value's unit is no part
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
