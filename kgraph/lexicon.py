@@ -50,7 +50,7 @@ HYPHEN_PREFIXES = frozenset("""non un semi multi pre post anti sub super inter i
 
 HYPHEN_SUFFIXES = frozenset("""based free aware driven guided inspired specific agnostic dependent independent oriented
     like style wise enabled powered centric friendly level scale trained tuned ready weighted enhanced assisted elicited induced
-    type generated augmented initialized only""".split())
+    type generated augmented initialized only adapted""".split())
 
 
 def is_word(word: str) -> bool:

@@ -351,6 +351,13 @@ def clean_term(text: str) -> str:
     # a named method; the thing is the term ("retrieval-augmented generation", no acronym, stays one)
     if len(words) > 1 and _BY_NAMED_METHOD.fullmatch(words[0]):
         words.pop(0)
+    # "Slovene-adapted GaMS3-12B-Instruct": what one paper did to a named model is the model (a class of models
+    # stays: "instruction-tuned LLM")
+    if ((len(words) == 2 or len(words) == 3 and words[2].lower() in ("model", "models"))
+            and _DONE_TO.fullmatch(words[0]) and words[1][:1].isupper()
+            and (any(c.isdigit() for c in words[1]) or sum(c.isupper() for c in words[1]) >= 2
+                 and any(c.islower() for c in words[1].rstrip("s")))):
+        words.pop(0)
     # a model's size or a benchmark's setting: "a 125M-parameter language model", "a 2B parameter SD3 model",
     # "the 9-step PhantomWiki benchmark" (one paper's instance of the term)
     while len(words) > 1 and _SIZE.fullmatch(words[0]):
@@ -443,6 +450,9 @@ _ACTIVITY_HEADS = frozenset("process processes pipeline pipelines".split())
 #: A named method's short form and a participle, before what it was used on: "ICL-enhanced", "RL-tuned".
 _BY_NAMED_METHOD = re.compile(r"[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*-(?:enhanced|trained|tuned|assisted|powered|"
                               r"empowered|equipped|finetuned|fine-tuned|driven|guided)")
+
+#: What was done to a model, as a hyphenated participle: "Slovene-adapted", "domain-tuned", "RL-finetuned".
+_DONE_TO = re.compile(r"[\w]+-(?:adapted|tuned|trained|finetuned|fine-tuned|aligned|distilled)")
 
 #: A kind of resource in lower case, then its name in brackets: "medical dataset (Universal Medical)".
 _DESCRIBED_NAME = re.compile(r"(?:[a-z][\w\-]*\s+)*(?:datasets?|benchmarks?|corpus|corpora|models?|methods?|"

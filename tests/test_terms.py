@@ -103,6 +103,8 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Deeper Vision Transformers", "Vision Transformers"),  # (a comparison of depth, no name)
     ("All benchmark data", "benchmark data"), ("both tasks", "tasks"),  # a determiner, whatever its case
     ("m RMSE", "RMSE"), ("dB PSNR", "PSNR"), ("m-estimators", "m-estimators"),  # a value's unit is no part
+    # what one paper did to a named model is the model; a class of models stays one
+    ("the Slovene-adapted GaMS3-12B-Instruct model", "GaMS3-12B-Instruct"), ("instruction-tuned LLMs", "instruction-tuned LLMs"),
 ])
 def test_terms_clean_term(phrase, term):
     assert clean_term(phrase) == term
