@@ -677,8 +677,9 @@ def is_junk(term: str) -> bool:
         return True  # "3D", "2.5D", "interpreting 2D": a dimension, of something the sentence names
     if len(words) == 1 and last.lower() in _MODIFIER_COMPOUNDS:
         return True  # "open-source" (counterparts), "off-the-shelf" (models), "black-box" (optimizers)
-    if len(words) == 2 and lower[0] in _MODIFIER_COMPOUNDS and lower[1] in GENERIC_WORDS:
-        return True  # "plug-and-play module", "black-box framework": the modifier of no term
+    if len(words) == 2 and (lower[0] in _MODIFIER_COMPOUNDS or re.fullmatch(r"[a-z]+-(?:free|agnostic)", lower[0])) \
+            and lower[1] in GENERIC_WORDS and lower[1] not in ("model", "models"):
+        return True  # "plug-and-play module", "black-box framework", "a training-free method": the modifier of no term
     if len(words) == 1 and _NUMBERED_KIND.fullmatch(last):
         return True  # "type-1" (of "type-1 and type-2 fuzzy clustering"): a kind of something, by number
     if len(words) == 1 and "-" in last and not acronym:
@@ -693,7 +694,7 @@ def is_junk(term: str) -> bool:
 _GPU = re.compile(r"[AHVLB]\d{2,3}|H200|GH200|A6000|RTX-?\d{4}", re.I)
 #: Compounds the field writes only before a noun, which the lexicon cannot tell from one.
 _MODIFIER_COMPOUNDS = frozenset("""open-source closed-source open-weight open-weights state-of-the-art off-the-shelf
-end-to-end plug-and-play black-box white-box gray-box grey-box""".split())
+end-to-end plug-and-play black-box white-box gray-box grey-box proof-of-concept""".split())
 #: A kind or level by its number alone: "type-1" (fuzzy sets), "stage-2" (training), "level-3".
 _NUMBERED_KIND = re.compile(r"(?:type|tier|level|stage|phase|class|kind|step)-?\d+", re.I)
 

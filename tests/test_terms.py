@@ -146,7 +146,8 @@ def test_terms_split_coordination(phrase, terms):
     "3D", "2.5D",                                                                       # a dimension alone
     "All", "Both",                                                                      # a determiner alone
     "RL-only", "decoder-only",                                                          # "X-only": a modifier
-    "plug-and-play module", "black-box framework",                                      # a modifier's generic head
+    "plug-and-play module", "black-box framework", "training-free method",              # a modifier's generic head
+    "proof-of-concept",                                                                 # a modifier compound
     "autoregressively reconstruct complete 3D indoor scene meshes",                     # a clause
 ])
 def test_terms_junk(phrase):
