@@ -39,9 +39,8 @@ from .abbrev import _SMALL_WORDS, best_long_form
 from .canon import _DATASET_HEADS, _FUNCTION_WORDS, GENERIC_HEADS, GENERIC_WORDS, _americanize, _singular, concept_key, strip_parentheticals
 from .community import communities
 from .lexicon import HYPHEN_PREFIXES
-from .names import (DATASET_HEADS, DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS, MODEL_FAMILY, MODEL_IN_TEXT,
-                    MODEL_NAME,
-                    SPLIT_SUFFIXES, is_language, listed_data_sets)
+from .names import (DATASET_HEADS, DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS,
+                    MODEL_FAMILY, MODEL_IN_TEXT, MODEL_NAME, SPLIT_SUFFIXES, is_language, listed_data_sets)
 from .thesaurus import Thesaurus, thesaurus
 from .terms import (_HYPHEN_ADJ, _MODIFIER_COMPOUNDS, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
                     is_vague,
@@ -688,8 +687,9 @@ def build_graph(
                     # it: "CLIPTTA, a test-time adaptation method"
                     # (a name written with a data set's head is a data set: "On the National Lung Screening Trial
                     # (NLST) dataset, our method ..." introduces no method)
-                    introduced = ("dataset" if _singular(m.text.rsplit(None, 1)[-1].lower()) in _DATA_SET_HEADS
-                                  and surface and " " in surface and is_name(surface) else _introduced_as(paper.abstract, m.start_char, m.end_char))
+                    data_set = (_singular(m.text.rsplit(None, 1)[-1].lower()) in _DATA_SET_HEADS
+                                and surface and " " in surface and is_name(surface))
+                    introduced = "dataset" if data_set else _introduced_as(paper.abstract, m.start_char, m.end_char)
                     if introduced:
                         c.introduced[introduced] += 1
                     called = _called(paper.abstract, m.end_char)
