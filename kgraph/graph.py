@@ -756,7 +756,9 @@ def build_graph(
                 and (_topic_of(key, th) or c.shorts and " " in key and key not in areas and not _adjective_alone(c))
                 and key not in FIELD_GENERIC and key not in LONE_GENERIC and not is_vague(key) and not _junk(key, c)):
             nodes.add(key)
-    _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms)
+    written_names = frozenset(concept_key(n) for t in th.topics.values() for n in t.names if is_name(n))
+    _find_missed(papers, texts, nodes, concepts, paper_terms, lone_words=True, shorts=shorts, synonyms=synonyms,
+                 written_names=written_names)
     ids = {key: concept_id(key) for key in nodes}
     kinds = {key: _kind_by_name(key, concepts[key], max(KINDS, key=lambda k: (concepts[key].kinds[k], -KINDS.index(k))))
              for key in nodes}
@@ -2422,7 +2424,8 @@ def _phrases(text: _Text, longest: dict[str, int], match) -> Iterator[tuple[int,
 
 
 def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: bool = False,
-                 shorts: dict[str, str] | None = None, synonyms: dict[str, str] | None = None) -> None:
+                 shorts: dict[str, str] | None = None, synonyms: dict[str, str] | None = None,
+                 written_names: Container[str] = frozenset()) -> None:
     """Link papers to the corpus's terms where their text names them but no mention did.
 
     The tagger misses some uses of a term that it finds elsewhere
@@ -2436,15 +2439,18 @@ def _find_missed(papers, texts, nodes, concepts, paper_terms, *, lone_words: boo
     defines one way names its term wherever a paper writes it ("LLM
     attention layers"), unless that paper brackets it, defining it its own
     way. With ``synonyms`` (a thesaurus name's key -> its topic's key), a
-    multi-word synonym of a term names it ("uncertainty estimation"). Matches
+    multi-word synonym of a term names it ("uncertainty estimation"), and a
+    one-word one where it heads its phrase, unless it is in ``written_names``
+    (the keys of names the thesaurus writes as names: "CLIP", "Adam"). Matches
     inside a longer match do not count, and a paper already linked to the
     term is left as it is.
     """
     alias = {name: key for name, key in (synonyms or {}).items() if key in nodes and " " in name}
     # a one-word synonym of a term is that term where it heads its phrase ("a disentanglement loss")
+    # (not a name the thesaurus writes as one: "CLIP" is no "video clips")
     lone_alias = {name: key for name, key in (synonyms or {}).items()
                   if key in nodes and " " not in name and name not in LONE_GENERIC and len(name) > 2
-                  and "NOUN" in _pos(name) and not is_junk(name)} if lone_words else {}
+                  and "NOUN" in _pos(name) and not is_junk(name) and name not in written_names} if lone_words else {}
     phrases = [name for name in alias if len(name.split()) <= MAX_TERM_WORDS]
     names: dict[str, str] = {}
     lone: dict[str, str] = dict(lone_alias)

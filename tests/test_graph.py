@@ -1545,6 +1545,18 @@ def test_slashed_model_kinds_are_both_and_a_metrics_short_form_is_singular():
     assert kinds["trustworthy AI"] == "concept"
 
 
+def test_a_thesaurus_name_is_no_english_word_in_lower_case():
+    # "CLIP" (a thesaurus synonym of Contrastive Language-Image Pre-training) was read in "733 tackle clips" and
+    # "15,638 video clips": three video papers joined a CLIP node they never name
+    t1 = "We adapt CLIP to test-time shifts with Contrastive Language-Image Pre-training features."
+    t2 = "Vision-language models such as CLIP fail on charts."
+    t3 = "The dataset contains 733 tackle clips, each temporally localized."
+    G = _graph([_paper(t1, [("CLIP", t1, {"kind": "method"})]), _paper(t2, [("CLIP", t2, {"kind": "method"})]),
+                _paper(t3, [("tackle", t3, {"kind": "task"})])])
+    clip = next(n for n, d in G.nodes(data=True) if d["kind"] != "paper" and "CLIP" in (d["label"], d["aliases"]))
+    assert sorted(_papers_of(G, clip)) == sorted([t1, t2])
+
+
 def test_conversions_and_editing_are_tasks_and_a_sentence_on_a_name_tests_on_it():
     # "a novel text-to-CAD framework", "3D editing methods": the framework's and methods' task; "On BSDS100, UCAN
     # attains 27.79 dB": tested on a dataset
