@@ -346,7 +346,12 @@ def _long_text(long_form: str, short_form: str) -> str:
     """A long form without the short form glued to it: "least squares support vector machines, LS-SVMs"."""
     short = short_form.strip()
     text = re.sub(rf"[\s,;:]+{re.escape(short)}s?$", "", long_form.strip()) if short else long_form
-    return text.strip(" ,;:") or long_form
+    # (a quoted name is the name: 'the "Wide-scale Item Level Dataset" (WILD)', "''camouflage-aware ...''")
+    return _QUOTES.sub("", text.strip(" ,;:")) or long_form
+
+
+#: Quotation marks around a name, straight, curly or as LaTeX writes them ("''", "``").
+_QUOTES = re.compile(r"^(?:[\"\u201c\u201d\u2018`]|'')+|(?:[\"\u201c\u201d\u2019]|'')+$")
 
 
 def paper_label(paper: Paper, mentions: Sequence[Mention], max_len: int = 80) -> str:
@@ -3119,6 +3124,8 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     label = c.surfaces.most_common(1)[0][0] if c.surfaces else key
     if key in METRIC_KEYS or _metric_variant(key, label) or any(concept_key(s) in METRIC_KEYS for s in c.shorts):
         return "metric"  # (a metric's short form is a metric's: "Translation Edit Rate (TER)")
+    if METRIC_IN_TEXT.fullmatch(label):
+        return "metric"  # a metric by its name, whatever it names ("GPT Score" is no GPT model)
     if is_language(label) or is_language(key):  # "English", "Urdu-English": SciERC's Material, no dataset
         return "concept"
     if MODEL_NAME.match(label):

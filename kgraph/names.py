@@ -130,7 +130,8 @@ _METRIC_ABBREVIATIONS = (
     r"MAE|MSE|RMSE|MAPE|sMAPE|[Nn]DCG(?:@\d+)?|MRR|WER|CER|ECE|UAS|LAS|CLEVER|(?:Hits|Recall|Precision|P|R)@\d+|"
     r"MACs|"
     r"RIBES|[Pp]ass@(?:\d+|k)|IoU|[GTMP]?FLOPs|COMET|BLEURT|[A-Z][A-Za-z]+Score|"
-    r"MOS|UTMOS|PESQ|STOI|SI-S[DN]R|EER|AP(?:50|75)|HD95|CRPS|ROC-AUC|AUC-PR|TTFT|"
+    r"MOS|UTMOS|PESQ|STOI|SI-S[DN]R|EER|AP(?:50|75)|HD95|CRPS|ROC-AUC|AUC-PR|TTFT|(?:PA-)?MPJPE|PCKh?|NME|"
+    r"[A-Z]{2,}[A-Za-z0-9]* Score|"
     r"top-[15] accuracy"
 )
 #: Metrics named in running text, as written ("MAE" is a metric, "mae" is not).
@@ -365,6 +366,11 @@ MOS
 mean opinion score
 UTMOS
 PESQ
+MPJPE
+PA-MPJPE
+PCK
+PCKh
+NME
 STOI
 SI-SDR
 SI-SNR

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import (DATASET_IN_TEXT, INSTITUTION_HEADS, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE,
+from .names import (DATASET_IN_TEXT, DATASET_NAME, INSTITUTION_HEADS, MODEL_NAME, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE,
                     VARIANT_SUFFIXES, countries)
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
@@ -326,7 +326,7 @@ def clean_term(text: str) -> str:
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     text = re.split(r"\s*[=<>\u2264\u2265\u2248]\s*\d", text)[0]  # "AUC=1.0": the metric, not its value
     text = re.sub(r"^(?:m|cm|mm|km|ms|px|dB)\s+(?=[A-Z]{2,}\b)", "", text)  # "0.013 m RMSE": the unit of a value
-    text = re.sub(r"^[\"\u201c\u201d\u2018`]+|[\"\u201c\u201d\u2019`]+$", "", text)  # a quoted name: '"Federated ..."'
+    text = re.sub(r"^(?:[\"\u201c\u201d\u2018`]|'')+|(?:[\"\u201c\u201d\u2019`]|'')+$", "", text)  # a quoted name: '"Federated ..."'
     text = re.split(r"(?<=[A-Za-z0-9])\.\s+(?=[A-Z])", text)[-1]  # a span across a sentence end: "MT. CycleDistill"
     if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
         text = text[: text.rindex("(")].rstrip()
@@ -364,6 +364,9 @@ def clean_term(text: str) -> str:
         words.pop(0)
         if len(words) > 1 and words[0].lower() in ("parameter", "parameters", "params"):
             words.pop(0)
+    if (len(words) == 2 and words[0].lower() in _SETTINGS and words[1][:1].isupper()
+            and (MODEL_NAME.match(words[1]) or DATASET_NAME.match(words[1]))):
+        words.pop(0)  # "zero-shot GPT-4", "few-shot MMLU": the model or benchmark, in one setting
     if (len(words) == 2 and words[0].lower() in _RUN_MODES and words[1][:1].isupper()
             and not words[1].isupper() and _named(words[1:])):
         words.pop(0)  # "stochastic Adam", "full-batch AdamW": the named method, run one way; "mini-batch SGD" stays
@@ -490,6 +493,8 @@ _NAMING = frozenset("""simple multiple efficient large novel fast small tiny big
 #: How a named method is run, not another method: "stochastic Adam" is Adam ("batch RL", "online Newton" are not
 #: listed: each is a setting of its own).
 _RUN_MODES = frozenset("stochastic mini-batch minibatch full-batch deterministic vanilla plain".split())
+#: The setting a model is run or a benchmark is scored in: "zero-shot GPT-4", "5-shot MMLU".
+_SETTINGS = frozenset("zero-shot few-shot one-shot 5-shot 0-shot 1-shot k-shot n-shot".split())
 
 #: Heads that add nothing to a name before them ("CLIP models", "Mamba architecture").
 NAME_HEADS = frozenset("model architecture theory framework method approach algorithm variant family objective "

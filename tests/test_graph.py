@@ -1545,6 +1545,19 @@ def test_slashed_model_kinds_are_both_and_a_metrics_short_form_is_singular():
     assert kinds["trustworthy AI"] == "concept"
 
 
+def test_a_score_named_after_a_model_is_a_metric():
+    t = "Our planner improves layout accuracy, over 10% in GPT Score, on the benchmark."
+    G = _graph([_paper(t, [("GPT Score", t, {"kind": "metric"})])])
+    assert {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"} == {"GPT Score": "metric"}
+
+
+def test_a_quoted_definition_is_the_name():
+    t = 'We collect the "Wide-scale Item Level Dataset" (WILD), a dataset of item-model response pairs.'
+    G = _graph([_paper(t, [('"Wide-scale Item Level Dataset" (WILD)', t,
+                            {"kind": "dataset", "short_form": "WILD", "long_form": '"Wide-scale Item Level Dataset"'})])])
+    assert "Wide-scale Item Level Dataset" in {d["label"] for _, d in G.nodes(data=True)}
+
+
 def test_a_thesaurus_name_is_no_english_word_in_lower_case():
     # "CLIP" (a thesaurus synonym of Contrastive Language-Image Pre-training) was read in "733 tackle clips" and
     # "15,638 video clips": three video papers joined a CLIP node they never name

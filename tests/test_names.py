@@ -53,6 +53,9 @@ def _found(text):
       ("Llama 3.1 8B Instruct", "method"), ("Qwen3-30B-A3B", "method")]),
     ("Llama-2-7b-chat, GPT-3.5-turbo and Claude Opus 4.1; Llama models and GPT in 2 ways.",
      [("Llama-2-7b-chat", "method"), ("GPT-3.5-turbo", "method"), ("Claude Opus 4.1", "method")]),
+    # pose and face metrics, and a score named by a model's short form ("GPT Score" is no GPT)
+    ("MPJPE and PA-MPJPE fall, PCKh and NME too; GPT Score rises. Our Score is no name.",
+     [("MPJPE", "metric"), ("PA-MPJPE", "metric"), ("PCKh", "metric"), ("NME", "metric"), ("GPT Score", "metric")]),
 ])
 def test_named_spans(text, expected):
     assert _found(text) == expected

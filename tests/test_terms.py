@@ -103,6 +103,9 @@ from kgraph.terms import clean_term, is_junk, is_name, is_vague, split_coordinat
     ("Deeper Vision Transformers", "Vision Transformers"),  # (a comparison of depth, no name)
     ("All benchmark data", "benchmark data"), ("both tasks", "tasks"),  # a determiner, whatever its case
     ("m RMSE", "RMSE"), ("dB PSNR", "PSNR"), ("m-estimators", "m-estimators"),  # a value's unit is no part
+    # a model or benchmark in one setting is the model or benchmark; a setting's task stays one
+    ("zero-shot GPT-4", "GPT-4"), ("5-shot MMLU", "MMLU"), ("zero-shot classification", "zero-shot classification"),
+    ("''camouflage-aware image-text retrieval''", "camouflage-aware image-text retrieval"),  # LaTeX's quotes
     # what one paper did to a named model is the model; a class of models stays one
     ("the Slovene-adapted GaMS3-12B-Instruct model", "GaMS3-12B-Instruct"), ("instruction-tuned LLMs", "instruction-tuned LLMs"),
 ])
