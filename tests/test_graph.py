@@ -1545,6 +1545,17 @@ def test_slashed_model_kinds_are_both_and_a_metrics_short_form_is_singular():
     assert kinds["trustworthy AI"] == "concept"
 
 
+def test_react_is_an_agent_method_and_prompt_engineering_a_method():
+    # the sixteenth set's reader: "ReAct" was a task, "ReAct-style agents" a second node, "prompt-engineering" a task
+    t1 = "We compare ReAct-style agents with plain prompt-engineering baselines."
+    t2 = "ReAct interleaves reasoning and acting; we study prompt engineering for it."
+    G = _graph([_paper(t1, [("ReAct-style agents", t1, {"kind": "method"}), ("prompt-engineering", t1, {"kind": "task"})]),
+                _paper(t2, [("ReAct", t2, {"kind": "task"}), ("prompt engineering", t2, {"kind": "task"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds.get("ReAct") == "method" and kinds.get("prompt engineering") == "method"
+    assert "ReAct-style agents" not in kinds
+
+
 def test_a_score_named_after_a_model_is_a_metric():
     t = "Our planner improves layout accuracy, over 10% in GPT Score, on the benchmark."
     G = _graph([_paper(t, [("GPT Score", t, {"kind": "metric"})])])
