@@ -3203,7 +3203,7 @@ _HEAD_KINDS = (
     disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour depression dementia
     schizophrenia autism epilepsy sepsis pneumonia
     ai intelligence interaction""".split())),  # (fields: "trustworthy AI", "human-computer interaction")
-    ("method", frozenset("""network model lm llm mllm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
+    ("method", frozenset("""network model lm llm mllm vlm slm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search""".split())
      | {"loss function", "neural process"}),
@@ -3211,7 +3211,7 @@ _HEAD_KINDS = (
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
     seriation allocation scheduling routing problem generalization minimization quantification grounding geolocation
-    discovery editing""".split()) | {"try on"}),  # (keys write "virtual try-on" as "virtual try on")
+    discovery editing understanding""".split()) | {"try on"}),  # (keys write "virtual try-on" as "virtual try on")
     ("dataset", frozenset("dataset benchmark corpus suite challenge".split())),  # ("StarCraft Multi-Agent Challenge")
     ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )

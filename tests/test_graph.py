@@ -1545,6 +1545,15 @@ def test_slashed_model_kinds_are_both_and_a_metrics_short_form_is_singular():
     assert kinds["trustworthy AI"] == "concept"
 
 
+def test_understanding_is_a_task_and_a_vlm_a_method():
+    t = "We study 3D object understanding and Point Cloud Understanding with Molmo-VLM."
+    G = _graph([_paper(t, [("3D object understanding", t, {"kind": "method"}),
+                           ("Point Cloud Understanding", t, {"kind": "dataset"}), ("Molmo-VLM", t, {"kind": "task"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["3D object understanding"] == kinds["Point Cloud Understanding"] == "task"
+    assert kinds["Molmo-VLM"] == "method"
+
+
 def test_react_is_an_agent_method_and_prompt_engineering_a_method():
     # the sixteenth set's reader: "ReAct" was a task, "ReAct-style agents" a second node, "prompt-engineering" a task
     t1 = "We compare ReAct-style agents with plain prompt-engineering baselines."
