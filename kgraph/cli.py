@@ -390,7 +390,16 @@ def _cmd_path(args) -> int:
         print(f"no path between {_node_label(kg, kg.find(args.a))} and {_node_label(kg, kg.find(args.b))}: "
               "nothing in the graph joins them")
         return 0
+    if not args.json:  # what each name was read as: a name that is no concept may have matched a paper's words
+        ends = [_end_text(kg, kg.find(name)) for name in (args.a, args.b)]
+        print(f"{_plural(len(paths), 'shortest path')} from {ends[0]} to {ends[1]}")
     return _emit(args, data, rows, ("#", "hops", "path"))
+
+
+def _end_text(kg, node: str) -> str:
+    """A path's end as read, with its kind: "bandits (task)", "LogitScope: A Framework for Analyzing L… (paper)"."""
+    kind = kg.graph.nodes[node].get("kind")
+    return f"{_cut(_node_label(kg, node), 60)} ({'paper' if kind == 'paper' else kind})"
 
 
 def _path_text(kg, path: list[str]) -> str:

@@ -294,7 +294,9 @@ def find_paper(G: nx.Graph, ref: str) -> str:
     doi, arxiv_id = norm_doi(ref), norm_arxiv_id(ref)
     for n, d in papers:
         if (str(d.get("record_id", "")) == ref or n == f"paper:{ref}" or doi and d.get("doi") == doi
-                or arxiv_id and d.get("arxiv_id") == arxiv_id):
+                or arxiv_id and (d.get("arxiv_id") == arxiv_id
+                                 # (a record whose own id is an arXiv id: "arXiv:2603.24651v2" of id "2603.24651")
+                                 or norm_arxiv_id(str(d.get("record_id", ""))) == arxiv_id)):
             return n
     needle = re.sub(r"\s+", " ", ref).strip().lower()
     if not needle:

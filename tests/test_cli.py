@@ -1,4 +1,5 @@
 import json
+import re
 import subprocess
 import sys
 
@@ -145,6 +146,14 @@ def test_cli_html_says_what_it_wrote(corpus_out, tmp_path, capsys):
     code = main(["query", "path", "graph neural networks", "model collapse", "--graph", str(corpus_out),
                  "--html", str(tmp_path / "no" / "such" / "dir" / "p.html")])
     assert code == 2 and "no" not in [p.name for p in tmp_path.iterdir()]
+
+
+def test_cli_path_says_what_each_end_was_read_as(corpus_out, capsys):
+    # a new user's misspelt concept matched a paper's words and the paths ended at a paper, unannounced
+    assert main(["query", "path", "bandits", "we consider a common case of the combinatorial", "--graph",
+                 str(corpus_out)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert re.fullmatch(r"\d+ shortest paths? from bandits \(task\) to We consider a common case .*\(paper\)", first)
 
 
 def test_cli_cut_cells_end_in_an_ellipsis(corpus_out, capsys):

@@ -125,8 +125,8 @@ def test_cli_says_in_passing(optimizers, tmp_path, capsys):
 def test_cli_path_says_which_steps_are_in_passing(optimizers, tmp_path, capsys):
     optimizers.save(tmp_path)
     assert main(["query", "path", "We propose KOALA", "We propose Lion", "--graph", str(tmp_path)]) == 0
-    first = capsys.readouterr().out.splitlines()[1]
-    assert "-(in passing)-> image classification -(in passing)->" in first
+    said, _, first = capsys.readouterr().out.splitlines()[:3]
+    assert said.endswith("(paper)") and "-(in passing)-> image classification -(in passing)->" in first
     assert main(["query", "path", "We propose KOALA", "We propose Lion", "--graph", str(tmp_path), "--json",
                  "--limit", "1"]) == 0
     (steps,) = json.loads(capsys.readouterr().out)["paths"]

@@ -352,6 +352,19 @@ def test_query_find_paper_prefers_a_label_it_starts_and_whole_words():
     assert find_paper(G, "LEAR") == lear  # "lear" is inside "learning" and "clear" too
 
 
+def test_query_find_paper_reads_an_arxiv_reference_to_a_record_id():
+    # a new user's JSON lines gave arXiv ids as their "id": "arXiv:2603.24651v2" found nothing
+    from kgraph.query import find_paper
+
+    G = _graph_of([("We propose LEAR, a method for continual learning.", ["LEAR"]),
+                   ("Learning rates matter for clear results in learning.", ["Learning rates"])])
+    lear = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and "LEAR" in d["abstract"])
+    G.nodes[lear]["record_id"] = "2603.24651"
+    assert find_paper(G, "arXiv:2603.24651v2") == lear and find_paper(G, "2603.24651") == lear
+    with pytest.raises(PaperNotFound):
+        find_paper(G, "arXiv:2603.99999")
+
+
 def test_search_finds_a_concept_by_a_synonym_the_thesaurus_gives_it():
     import kgraph
     from kgraph.query import search
