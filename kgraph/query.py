@@ -254,11 +254,20 @@ def find_concept(G: nx.Graph, name: str) -> str:
         return hits[0]
     from rapidfuzz import fuzz, process
 
-    # a near spelling of a whole name ("continual lerning"), never a part of several ("bandits")
-    near = process.extract(name.lower(), list(names), scorer=fuzz.ratio, limit=2)
+    # a near spelling of a whole name ("continual lerning"), or of a synonym the thesaurus knows of a concept
+    # ("gausian splatting" of 3D Gaussian Splatting), never a part of several ("bandits")
+    th = thesaurus()
+    node_of = {}  # a topic's key -> its node, by any name of the topic the node goes by
+    for key, topic in th.topics.items():
+        node = next((names[k] for k in (key, *map(concept_key, topic.names)) if _is_concept(G, names.get(k, ""))), None)
+        if node is not None:
+            node_of[key] = node
+    known = {syn: node_of[key] for syn, key in th.names.items() if key in node_of}
+    known.update(names)
+    near = process.extract(name.lower(), list(known), scorer=fuzz.ratio, limit=2)
     if (not hits and near and near[0][1] >= FUZZY_MIN_SCORE and len(name) >= FUZZY_MIN_LENGTH
-            and (len(near) < 2 or names[near[1][0]] == names[near[0][0]] or near[1][1] < near[0][1])):
-        return names[near[0][0]]
+            and (len(near) < 2 or known[near[1][0]] == known[near[0][0]] or near[1][1] < near[0][1])):
+        return known[near[0][0]]
     labels = [G.nodes[n].get("label", n) for n in hits]
     for key, *_ in process.extract(name.lower(), list(names), scorer=fuzz.ratio, limit=2 * SUGGESTIONS,
                                    score_cutoff=SUGGEST_MIN_SCORE):

@@ -365,6 +365,18 @@ def test_query_find_paper_reads_an_arxiv_reference_to_a_record_id():
         find_paper(G, "arXiv:2603.99999")
 
 
+def test_find_concept_takes_a_near_spelling_of_a_thesaurus_synonym():
+    # a new user's "gausian splatting" failed: the node is labelled "3D Gaussian Splatting", and only the
+    # thesaurus writes "Gaussian splatting"
+    import kgraph
+    from kgraph.query import find_concept
+
+    G = kgraph.from_texts(["3D Gaussian Splatting (3DGS) renders scenes in real time from posed images.",
+                           "We compress 3D Gaussian Splatting scenes (3DGS) for mobile rendering."]).graph
+    node = find_concept(G, "3D Gaussian Splatting")
+    assert find_concept(G, "gausian splatting") == node and find_concept(G, "gaussian splatting") == node
+
+
 def test_search_finds_a_concept_by_a_synonym_the_thesaurus_gives_it():
     import kgraph
     from kgraph.query import search
