@@ -244,9 +244,17 @@ def find_concept(G: nx.Graph, name: str) -> str:
             return by_words[key]
     from .thesaurus import thesaurus
 
-    topic = thesaurus().topic(name)  # a synonym the thesaurus knows: "lifelong learning" is continual learning
-    if topic is not None and _is_concept(G, names.get(topic, "")):
-        return names[topic]
+    th = thesaurus()
+    # a thesaurus topic's node, by any name of the topic the node goes by ("Gaussian splatting" is the node
+    # labelled "3D Gaussian Splatting")
+    node_of = {}
+    for key, topic in th.topics.items():
+        node = next((names[k] for k in (key, *map(concept_key, topic.names)) if _is_concept(G, names.get(k, ""))), None)
+        if node is not None:
+            node_of[key] = node
+    topic = th.topic(name)  # a synonym the thesaurus knows: "lifelong learning" is continual learning
+    if topic in node_of:
+        return node_of[topic]
     # whole words of one concept's name only ("ensemble" of ensemble learning); of several ("bandits" of GP
     # bandits and Lipschitz bandits), no guess: they are the suggestions
     hits = [n for n, score in search(G, name, limit=2 * SUGGESTIONS) if _is_concept(G, n) and score >= SEARCH_WORDS]
@@ -256,12 +264,6 @@ def find_concept(G: nx.Graph, name: str) -> str:
 
     # a near spelling of a whole name ("continual lerning"), or of a synonym the thesaurus knows of a concept
     # ("gausian splatting" of 3D Gaussian Splatting), never a part of several ("bandits")
-    th = thesaurus()
-    node_of = {}  # a topic's key -> its node, by any name of the topic the node goes by
-    for key, topic in th.topics.items():
-        node = next((names[k] for k in (key, *map(concept_key, topic.names)) if _is_concept(G, names.get(k, ""))), None)
-        if node is not None:
-            node_of[key] = node
     known = {syn: node_of[key] for syn, key in th.names.items() if key in node_of}
     known.update(names)
     near = process.extract(name.lower(), list(known), scorer=fuzz.ratio, limit=2)
