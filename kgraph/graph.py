@@ -901,6 +901,7 @@ def build_graph(
         links: dict[str, list] = {}
         lower = _lower(paper.abstract)
         beds = _test_bed_spans(paper.abstract, lower)
+        title = _lower(str(paper.meta.get("title") or ""))
         # the words each link came by, as the abstract writes them: kept only to tell a link named in passing
         written: dict[str, set[str]] = defaultdict(set)
         for key, (count, role, texts) in terms.items():
@@ -934,6 +935,9 @@ def build_graph(
             passing = kinds[target] == "metric" and role == "evaluates_on" or bool(beds) and role not in (
                 "proposes", "addresses") and _in_passing(paper.abstract, [*written[target], *via] or forms_of(target),
                                                          beds, lower)
+            if passing and title:  # what the title names is the paper's subject ("UNet-AF: An alias-free UNet
+                # for image restoration", whose abstract writes image restoration only in its experiments)
+                passing = not any(True for _ in _written_at(title, forms_of(target) | {v.lower() for v in via}))
             attrs = {"kind": "mention", "weight": count, "relation": role, "passing": passing}
             if via:
                 attrs["via"] = "|".join(sorted(via))

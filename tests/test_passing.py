@@ -37,6 +37,20 @@ def test_a_test_bed_is_linked_in_passing_and_a_subject_is_not(optimizers):
     assert not kg.in_passing(_paper(kg, "We propose KOALA"), "KOALA++")  # what it proposes, even in experiments
 
 
+def test_what_a_title_names_is_never_in_passing(tmp_path):
+    # "UNet-AF: An alias-free UNet for image restoration": its abstract wrote image restoration only in its
+    # experiments, so the paper's subject was linked in passing
+    abstract = ("We propose UNet-AF, an alias-free UNet with anti-aliased resampling layers. Experiments on image "
+                "restoration show fewer artifacts than strong baselines.")
+    path = tmp_path / "papers.jsonl"
+    path.write_text(json.dumps({"title": "UNet-AF: An alias-free UNet for image restoration", "abstract": abstract})
+                    + "\n" + json.dumps({"abstract": abstract.replace("UNet-AF", "UNet-BF")}) + "\n", encoding="utf-8")
+    kg = kgraph.build(path)
+    titled = next(p for p in kgraph.query.papers(kg.graph) if kg.graph.nodes[p].get("title"))
+    untitled = next(p for p in kgraph.query.papers(kg.graph) if not kg.graph.nodes[p].get("title"))
+    assert not kg.in_passing(titled, "image restoration") and kg.in_passing(untitled, "image restoration")
+
+
 def test_papers_sharing_only_a_test_bed_are_not_related(optimizers):
     kg = optimizers
     koala, lion, subject = (_paper(kg, s) for s in ("We propose KOALA", "We propose Lion", "Image classification"))
