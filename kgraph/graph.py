@@ -42,7 +42,7 @@ from .lexicon import HYPHEN_PREFIXES
 from .names import (DATASET_HEADS, DATASET_IN_TEXT, DATASET_NAME, METRIC_HEADS, METRIC_IN_TEXT, METRIC_KEYS,
                     MODEL_FAMILY, MODEL_IN_TEXT, MODEL_NAME, SPLIT_SUFFIXES, is_language, listed_data_sets)
 from .thesaurus import Thesaurus, thesaurus
-from .terms import (_HYPHEN_ADJ, _MODIFIER_COMPOUNDS, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
+from .terms import (QUOTES, _HYPHEN_ADJ, _MODIFIER_COMPOUNDS, _NOMINAL, COMPUTING, EVALUATIVE, _named, FIELD_GENERIC, LONE_GENERIC, _pos, clean_term, is_common_word, EPONYM_ADJECTIVE, is_eponym, is_institution, is_junk, is_name,
                     is_vague,
                     split_coordination, subterms)
 from .relation_edges import add_relations
@@ -347,11 +347,7 @@ def _long_text(long_form: str, short_form: str) -> str:
     short = short_form.strip()
     text = re.sub(rf"[\s,;:]+{re.escape(short)}s?$", "", long_form.strip()) if short else long_form
     # (a quoted name is the name: 'the "Wide-scale Item Level Dataset" (WILD)', "''camouflage-aware ...''")
-    return _QUOTES.sub("", text.strip(" ,;:")) or long_form
-
-
-#: Quotation marks around a name, straight, curly or as LaTeX writes them ("''", "``").
-_QUOTES = re.compile(r"^(?:[\"\u201c\u201d\u2018`]|'')+|(?:[\"\u201c\u201d\u2019]|'')+$")
+    return QUOTES.sub("", text.strip(" ,;:")) or long_form
 
 
 def paper_label(paper: Paper, mentions: Sequence[Mention], max_len: int = 80) -> str:
@@ -937,7 +933,7 @@ def build_graph(
                                                          beds, lower)
             if passing and title:  # what the title names is the paper's subject ("UNet-AF: An alias-free UNet
                 # for image restoration", whose abstract writes image restoration only in its experiments)
-                passing = not any(True for _ in _written_at(title, forms_of(target) | {v.lower() for v in via}))
+                passing = next(_written_at(title, forms_of(target) | {v.lower() for v in via}), None) is None
             attrs = {"kind": "mention", "weight": count, "relation": role, "passing": passing}
             if via:
                 attrs["via"] = "|".join(sorted(via))
@@ -1636,13 +1632,20 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             concepts.setdefault(word, _Concept())
 
     # a model family two papers name by versions is a term: "Gemini 2.5 Flash" and "Gemini 1.5 Pro" are Gemini's
+    family_names: dict[str, str | None] = {}  # key -> its model family's name as written (asked again by tops())
+
+    def model_family(key: str) -> str | None:
+        if key not in family_names:
+            family_names[key] = _model_family(concepts[key])
+        return family_names[key]
+
     family_papers: dict[str, set[str]] = defaultdict(set)
-    family_written: dict[str, Counter] = defaultdict(Counter)
+    family_written: dict[str, Counter] = defaultdict(Counter)  # a family's key -> its name as its versions write it
     for key in nodes:
-        family = _model_family(concepts[key])
-        if family is not None:
-            family_papers[family] |= concepts[key].papers
-            family_written[family][_model_family_written(concepts[key])] += 1
+        written = model_family(key)
+        if written is not None:
+            family_papers[concept_key(written)] |= concepts[key].papers
+            family_written[concept_key(written)][written] += 1
     for family, ps in family_papers.items():
         if family not in nodes and len(ps | (concepts[family].papers if family in concepts else set())) >= 2:
             nodes.add(family)
@@ -1689,7 +1692,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         subs += [p for p in (" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)) if p in nodes
                  and DATASET_NAME.match(surface(concepts[p], p))][:1]
         subs += [w for w in words[-1:] if w in nodes and _metric_variant(key, surface(concepts[key], key))]
-        subs += [f for f in [_model_family(concepts[key])] if f in nodes and f != key]  # (a model's version)
+        subs += [f for f in [concept_key(model_family(key) or "")] if f and f in nodes and f != key]  # (its family)
         subs = list(dict.fromkeys(subs))
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
         if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
@@ -2069,20 +2072,16 @@ def _topic_of(key: str, th: Thesaurus) -> str | None:
 
 
 def _model_family(c: _Concept) -> str | None:
-    """The key of the model family a concept is a version of, as written: "Gemini 2.5 Flash", "Llama 3.1 8B
-    Instruct" and "Qwen3-8B" are Gemini's, Llama's and Qwen's (:data:`kgraph.names.MODEL_IN_TEXT`); else None."""
+    """The model family a concept is a version of, as its most common surface writes it: "Gemini 2.5 Flash",
+    "Llama 3.1 8B Instruct" and "Qwen3-8B" are Gemini's, Llama's and Qwen3's
+    (:data:`kgraph.names.MODEL_IN_TEXT`); else None."""
     if not c.surfaces:
         return None
     written = c.surfaces.most_common(1)[0][0]
     if not MODEL_IN_TEXT.fullmatch(written):
         return None
     family = MODEL_FAMILY.match(written)
-    return concept_key(family.group()) if family and family.end() < len(written) else None
-
-
-def _model_family_written(c: _Concept) -> str:
-    """The family's name as the most common surface of a model writes it ("Qwen3" of "Qwen3-8B")."""
-    return MODEL_FAMILY.match(c.surfaces.most_common(1)[0][0]).group()
+    return family.group() if family and family.end() < len(written) else None
 
 
 def _name_parts(nodes: set[str], concepts: dict[str, _Concept]) -> dict[str, list[str]]:

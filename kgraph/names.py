@@ -79,19 +79,23 @@ DATASET_NAME = re.compile(rf"^(?=(?-i:.*[A-Z0-9]))(?:{_DATASET_FAMILIES})(?:[\s\
 _VERSION = r"(?: (?:19|20)\d\d|[ \-]v?\d\.\d+|['\u2019]\d\d)(?![\w.]*\d)"
 #: The same names in running text, with their versions: "CIFAR-100", "CIFAR-10C", "ImageNet-1k", "CoNLL-2003".
 DATASET_IN_TEXT = re.compile(rf"(?<![\w-])(?:{_DATASET_FAMILIES})(?:-?\d+[A-Za-z]?|-[A-Z][\w]*|{_VERSION})?(?![\w-])")
+#: Families of large language and multimodal models, as their makers write them (case-sensitive): shared by
+#: labels (:data:`MODEL_NAME`) and running text (:data:`MODEL_IN_TEXT`).
+_LLM_FAMILIES = (r"GPT|Gemini|Claude|Llama|LLaMA|Qwen|Mistral|Mixtral|Gemma|DeepSeek|Kimi|InternVL|OLMo|Pythia|"
+                 r"StarCoder|Falcon|Vicuna|LLaVA")
 #: Families of named models, as a concept's label (case-sensitive): "Mistral", "Phi-4", "DeepSeek-R1", "Gemma-3",
 #: "OpenAI o1" are models, which the tagger, taught by SciERC that a named resource is Material, calls datasets.
+#: (A short family name only with its version: "Phi-4", "GLM-4"; "Phi" alone is a letter.)
 MODEL_NAME = re.compile(
     r"^(?:(?:OpenAI|Meta|Google|Microsoft|Anthropic|DeepSeek|Alibaba|Mistral AI)\s+)?"
-    r"(?:(?:Chat|Instruct)?GPT|LLaMA|Llama|Mistral|Mixtral|Gemma|Qwen|DeepSeek|Claude|Gemini|PaLM|Falcon|Vicuna|"
-    r"BLOOM|RoBERTa|DeBERTa|DistilBERT|BERT|T5|BART|XLNet|BLIP|LLaVA|DALL-?E|Whisper|wav2vec|HuBERT|ResNet|VGG|"
-    r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Stable Diffusion|Phi(?=-\d)|o[134](?=-|$)|DINO(?=v\d|$)|SigLIP|InternVL|"
-    r"ConvNeXt|OLMo|Pythia|StarCoder|Code ?Llama|ChatGLM|GLM(?=-\d)|Kimi|Grok(?=-\d|$))(?:[\s\-]?[\w.]+)*$")
+    rf"(?:(?:Chat|Instruct)?GPT|{_LLM_FAMILIES}|PaLM|"
+    r"BLOOM|RoBERTa|DeBERTa|DistilBERT|BERT|T5|BART|XLNet|BLIP|DALL-?E|Whisper|wav2vec|HuBERT|ResNet|VGG|"
+    r"EfficientNet|MobileNet|DenseNet|YOLO|DETR|Stable Diffusion|Phi(?=-\d)|o[134](?=-|$)|DINO(?=v\d|$)|SigLIP|"
+    r"ConvNeXt|Code ?Llama|ChatGLM|GLM(?=-\d)|Grok(?=-\d|$))(?:[\s\-]?[\w.]+)*$")
 #: A model named with its version, size and tier, in running text: "Gemini 2.5 Flash", "Claude 3.5 Sonnet",
 #: "Llama 3.1 8B Instruct", "GPT-4o mini", "Qwen3-30B-A3B" (the tagger took "Gemini 2.5" and "Flash", or only
 #: "Sonnet"). A family's name alone is the tagger's to find.
-_MODEL_FAMILIES = (r"GPT|Gemini|Claude|Llama|LLaMA|Qwen|QwQ|Mistral|Ministral|Mixtral|Codestral|Gemma|DeepSeek|Phi|"
-                   r"Grok|Kimi|GLM|InternVL|OLMo|Pythia|StarCoder|Falcon|Vicuna|Yi|Baichuan|MiniCPM|LLaVA|SmolLM")
+_MODEL_FAMILIES = rf"{_LLM_FAMILIES}|QwQ|Ministral|Codestral|Phi|Grok|GLM|Yi|Baichuan|MiniCPM|SmolLM"
 _MODEL_TIERS = (r"Flash(?:-Lite)?|Pro|Ultra|Nano|Lite|Sonnet|Opus|Haiku|Instruct|Chat|Base|mini|Turbo|Thinking|Coder|"
                 r"Math|VL|Vision|Max|Plus|Preview|Small|Medium|Large|XL|R1|V\d(?:\.\d)?|K2|OneVision|NeXT")
 _MODEL_VERSION = r"\d+(?:\.\d+)*[a-z]?"

@@ -303,6 +303,10 @@ def is_name(text: str) -> bool:
     return False
 
 
+#: Quotation marks around a name, straight, curly or as LaTeX writes them ("''", "``").
+QUOTES = re.compile(r"^(?:[\"\u201c\u201d\u2018`]|'')+|(?:[\"\u201c\u201d\u2019`]|'')+$")
+
+
 def clean_term(text: str) -> str:
     """The term a phrase is about: evaluative modifiers off the front, generic heads off the end.
 
@@ -326,7 +330,7 @@ def clean_term(text: str) -> str:
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     text = re.split(r"\s*[=<>\u2264\u2265\u2248]\s*\d", text)[0]  # "AUC=1.0": the metric, not its value
     text = re.sub(r"^(?:m|cm|mm|km|ms|px|dB)\s+(?=[A-Z]{2,}\b)", "", text)  # "0.013 m RMSE": the unit of a value
-    text = re.sub(r"^(?:[\"\u201c\u201d\u2018`]|'')+|(?:[\"\u201c\u201d\u2019`]|'')+$", "", text)  # a quoted name: '"Federated ..."'
+    text = QUOTES.sub("", text)  # a quoted name: '"Federated ..."'
     text = re.split(r"(?<=[A-Za-z0-9])\.\s+(?=[A-Z])", text)[-1]  # a span across a sentence end: "MT. CycleDistill"
     if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
         text = text[: text.rindex("(")].rstrip()
