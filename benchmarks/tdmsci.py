@@ -29,40 +29,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-
-KIND = {"TASK": "task", "DATASET": "dataset", "METRIC": "metric"}
-
-
-def read_conll(path):
-    """Sentences as ``(text, [(start, end, TYPE), ...])`` with offsets into ``text``."""
-    sents, tokens = [], []
-    for line in list(open(path, encoding="utf-8")) + [""]:
-        line = line.rstrip("\n")
-        if not line.strip():
-            if tokens:
-                sents.append(tokens)
-            tokens = []
-            continue
-        word, offset, tag = line.split("\t")
-        tokens.append((word, int(offset), tag))
-    out = []
-    for toks in sents:
-        base = toks[0][1]
-        text = ""
-        spans, cur = [], None
-        for word, offset, tag in toks:
-            pos = offset - base
-            text += " " * (pos - len(text)) + word
-            if tag.startswith("B-") or tag == "O" or (tag.startswith("I-") and (cur is None or cur[2] != tag[2:])):
-                if cur:
-                    spans.append(tuple(cur))
-                cur = [pos, pos + len(word), tag[2:]] if tag != "O" else None
-            else:
-                cur[1] = pos + len(word)
-        if cur:
-            spans.append(tuple(cur))
-        out.append((text, spans))
-    return out
+from kgraph.scierc import TDMSCI_MAP as KIND, read_conll
 
 
 def main(argv=None):

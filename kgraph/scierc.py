@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .errors import InputError
 
-__all__ = ["GoldDoc", "LABEL_MAP", "RELATION_MAP", "read_scierc", "detokenize"]
+__all__ = ["GoldDoc", "LABEL_MAP", "RELATION_MAP", "TDMSCI_MAP", "read_scierc", "read_conll", "read_tdmsci", "detokenize"]
 
 #: SciERC labels to kgraph kinds. ``Generic`` ("our approach", "it") is never a concept.
 LABEL_MAP = {
@@ -61,6 +61,9 @@ class GoldDoc:
     spans: list[tuple[int, int, str]] = field(default_factory=list)
     generic: list[tuple[int, int]] = field(default_factory=list)
     relations: list[tuple[int, int, int, int, str]] = field(default_factory=list)
+    #: True when ``spans`` cover some kinds only (TDMSci's tasks, datasets and metrics): a word outside
+    #: them is unannotated, not "no mention" (:func:`read_tdmsci`).
+    partial: bool = False
 
 
 def detokenize(tokens: list[str]) -> tuple[str, list[tuple[int, int]]]:
@@ -126,4 +129,77 @@ def read_scierc(path: str | Path) -> list[GoldDoc]:
                 raise InputError(f"{path}:{lineno}: a span of this SciERC document is malformed ({err})") from err
             docs.append(GoldDoc(str(rec.get("doc_key", f"{path.name}:{lineno}")), text, sorted(set(spans)),
                                 sorted(set(generic)), sorted(set(relations))))
+    return docs
+
+
+#: TDMSci tags to kgraph kinds.
+TDMSCI_MAP = {"TASK": "task", "DATASET": "dataset", "METRIC": "metric"}
+
+
+def read_conll(path: str | Path) -> list[tuple[str, list[tuple[int, int, str]]]]:
+    """TDMSci's CoNLL file (word, offset, BIO tag per line) as ``(sentence text, [(start, end, TAG)])``.
+
+    Words are laid out at their offsets, so the text keeps the source's
+    spacing. Raises :class:`kgraph.InputError` naming the file and line
+    for a line that is not ``word<TAB>offset<TAB>tag``.
+    """
+    path = Path(path)
+    sents: list[list[tuple[str, int, str]]] = []
+    tokens: list[tuple[str, int, str]] = []
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            line = line.rstrip("\n")
+            if not line.strip():
+                if tokens:
+                    sents.append(tokens)
+                tokens = []
+                continue
+            try:
+                word, offset, tag = line.split("\t")
+                tokens.append((word, int(offset), tag))
+            except ValueError as err:
+                raise InputError(f"{path}:{lineno}: not a CoNLL line 'word<TAB>offset<TAB>tag' ({err})") from err
+    if tokens:
+        sents.append(tokens)
+    out = []
+    for toks in sents:
+        base = toks[0][1]
+        text = ""
+        spans, cur = [], None
+        for word, offset, tag in toks:
+            pos = max(offset - base, len(text))
+            text += " " * (pos - len(text)) + word
+            if tag.startswith("B-") or tag == "O" or (tag.startswith("I-") and (cur is None or cur[2] != tag[2:])):
+                if cur:
+                    spans.append(tuple(cur))
+                cur = [pos, pos + len(word), tag[2:]] if tag != "O" else None
+            else:
+                cur[1] = pos + len(word)
+        if cur:
+            spans.append(tuple(cur))
+        out.append((text, spans))
+    return out
+
+
+def read_tdmsci(path: str | Path, *, half: str | None = "even", per_doc: int = 8) -> list[GoldDoc]:
+    """TDMSci sentences as partial :class:`GoldDoc` objects for training beside SciERC.
+
+    ``half="even"`` keeps the even-numbered sentences (the odd half is the
+    held-out check, ``benchmarks/tdmsci.py --half odd``); ``None`` keeps all.
+    Consecutive sentences are joined, ``per_doc`` at a time, into one
+    document, so the tagger sees them with neighbours as it sees an
+    abstract. TDMSci tags tasks, datasets and metrics only: the documents
+    are ``partial``, their other words unannotated.
+    """
+    sents = read_conll(path)
+    if half is not None:
+        sents = sents[half == "odd" :: 2]
+    docs = []
+    for first in range(0, len(sents), per_doc):
+        text, spans = "", []
+        for sent, sent_spans in sents[first : first + per_doc]:
+            base = len(text) + (1 if text else 0)
+            text += (" " if text else "") + sent
+            spans += [(base + s, base + e, TDMSCI_MAP[t]) for s, e, t in sent_spans if t in TDMSCI_MAP]
+        docs.append(GoldDoc(f"{Path(path).name}:{first}", text, sorted(set(spans)), partial=True))
     return docs

@@ -33,7 +33,7 @@ import numpy as np
 from .errors import MissingExtra
 from .evaluate import prf
 from .extract import tokenizer_pipeline
-from .scierc import GoldDoc, read_scierc
+from .scierc import GoldDoc, read_scierc, read_tdmsci
 from .tagger import bio_spans, encode_docs, viterbi_bio, window_logprobs
 from .types import KINDS, MODEL_DIR
 
@@ -43,6 +43,17 @@ log = logging.getLogger(__name__)
 
 #: The tagger's labels: O, then B- and I- of each kind.
 LABELS = ["O"] + [f"{p}-{k}" for k in KINDS for p in ("B", "I")]
+
+#: The tag of a word a partial gold document leaves unannotated (:attr:`kgraph.scierc.GoldDoc.partial`):
+#: its loss is that of any label but :data:`PARTIAL_EXCLUDED`'s.
+UNTAGGED = "?"
+
+#: Kinds a partial document annotates completely: an unannotated word is none of them. TDMSci tags every
+#: metric; its tasks and datasets are named ones, where SciERC's Task and Material (any data) are wider.
+PARTIAL_EXCLUDED = ("metric",)
+
+#: Label id of an unannotated word in training examples (-100 is a word piece the loss skips).
+_UNTAGGED_ID = -1
 
 #: Encoder layers whose outputs make the ``hidden`` output (the relation classifier's features):
 #: lower layers keep more of the words and their order than the last, tuned to entity labels.
@@ -63,13 +74,14 @@ def gold_tags(nlp, golds: list[GoldDoc]):
     tags_all = []
     misaligned = 0
     for doc, gold in zip(docs, golds):
-        tags = ["O"] * len(doc)
+        # a partial document's words outside its spans are unannotated (UNTAGGED), not "O"
+        tags = [UNTAGGED if gold.partial else "O"] * len(doc)
         for start, end, kind in sorted(gold.spans, key=lambda s: (s[0], -(s[1] - s[0]))):
             span = doc.char_span(start, end, alignment_mode="strict")
             if span is None:
                 misaligned += 1
                 span = doc.char_span(start, end, alignment_mode="expand")
-            if span is None or any(t != "O" for t in tags[span.start : span.end]):
+            if span is None or any(t not in ("O", UNTAGGED) for t in tags[span.start : span.end]):
                 continue  # nested or overlapping gold: keep the outer/first span
             tags[span.start] = f"B-{kind}"
             for i in range(span.start + 1, span.end):
@@ -81,13 +93,16 @@ def gold_tags(nlp, golds: list[GoldDoc]):
 def _examples(docs, tags_all, tokenizer, max_pieces, golds=None):
     """(piece ids, piece labels, relation pairs or None) per window; pairs only with ``golds``."""
     label_id = {lab: i for i, lab in enumerate(LABELS)}
+    label_id[UNTAGGED] = _UNTAGGED_ID
     examples = []
     for w in encode_docs(docs, tokenizer, max_pieces):
         labels = [-100] * len(w.ids)
         for tok, pos in zip(w.tokens, w.first):
             if pos >= 0:
                 labels[pos] = label_id[tags_all[w.doc_index][tok]]
-        pairs = _relation_pairs(docs[w.doc_index], golds[w.doc_index], w) if golds is not None else None
+        # partial gold has no relations: its pairs would all be taught as none
+        pairs = (_relation_pairs(docs[w.doc_index], golds[w.doc_index], w)
+                 if golds is not None and not golds[w.doc_index].partial else None)
         examples.append((w.ids, labels, pairs))
     return examples
 
@@ -180,6 +195,19 @@ def _relation_head(torch, dim: int, hidden: int = 256):
     return RelationHead()
 
 
+def _token_loss(logits, labels, torch):
+    """Mean loss over labelled pieces: cross-entropy, or for an unannotated word (``_UNTAGGED_ID``)
+    minus the log of the probability of all labels but :data:`PARTIAL_EXCLUDED`'s (partial-label
+    learning: the word may be any mention the partial gold does not tag, or none)."""
+    logp = torch.log_softmax(logits, -1)
+    allowed = torch.tensor([not any(lab.endswith("-" + k) for k in PARTIAL_EXCLUDED) for lab in LABELS])
+    untagged = labels == _UNTAGGED_ID
+    exact = -logp.gather(-1, labels.clamp(min=0)[..., None])[..., 0]
+    partial = -torch.logsumexp(logp.masked_fill(~allowed, float("-inf")), -1)
+    keep = labels != -100
+    return torch.where(untagged, partial, exact)[keep].mean()
+
+
 def _batches(examples, batch_size, rng):
     order = list(range(len(examples)))
     rng.shuffle(order)
@@ -235,6 +263,7 @@ def train(
     quantize: bool = True,
     keep_fp32: str | Path | None = None,
     relation_weight: float = 1.0,
+    tdmsci: str | Path | None = None,
 ) -> dict:
     """Fine-tune MiniLM-L6 on SciERC-format files and write the ONNX tagger to ``out_dir``.
 
@@ -244,6 +273,12 @@ def train(
     gold arguments in a sentence, and its cross-entropy, times the weight,
     is added to the tagger's loss. The pair classifier is then discarded;
     ``kgraph train-relations`` trains the shipped one on the new states.
+
+    ``tdmsci`` names TDMSci's CoNLL file: its even-numbered sentences
+    (:func:`kgraph.scierc.read_tdmsci`; the odd half stays held out) are
+    trained on beside SciERC, as partial gold: named tasks, datasets and
+    metrics are learnt from its tags, and a word it leaves untagged may be
+    any label but a metric's (:func:`_token_loss`).
 
     Returns a summary with the dev F1 after each epoch (when ``dev_file`` is
     given), the misaligned span count and the time taken.
@@ -267,6 +302,9 @@ def train(
     nlp = tokenizer_pipeline()
 
     golds = [g for f in train_files for g in read_scierc(f)]
+    if tdmsci:
+        golds += read_tdmsci(tdmsci)
+    partial = any(g.partial for g in golds)
     docs, tags_all, misaligned = gold_tags(nlp, golds)
     examples = _examples(docs, tags_all, tokenizer, max_pieces, golds if relation_weight > 0 else None)
     dev_docs = dev_gold = None
@@ -298,8 +336,12 @@ def train(
         total = 0.0
         for batch in _batches(examples, batch_size, rng):
             ids, mask, labels = _collate(batch, torch)
-            out = model(input_ids=ids, attention_mask=mask, labels=labels, output_hidden_states=head is not None)
-            loss = out.loss
+            if partial:
+                out = model(input_ids=ids, attention_mask=mask, output_hidden_states=head is not None)
+                loss = _token_loss(out.logits, labels, torch)
+            else:  # transformers' own cross-entropy, as the shipped SciERC-only model was trained
+                out = model(input_ids=ids, attention_mask=mask, labels=labels, output_hidden_states=head is not None)
+                loss = out.loss
             if head is not None:
                 # hidden_states[0] is the embeddings: layer i's output is hidden_states[i + 1]
                 states = torch.cat([out.hidden_states[i + 1] for i in HIDDEN_LAYERS], -1)
@@ -327,7 +369,8 @@ def train(
     _export(model, tokenizer, base, out_dir, max_pieces, quantize, torch, keep_fp32,
             {"epochs": epochs, "lr": lr, "batch_size": batch_size, "seed": seed,
              **({"relation_weight": relation_weight} if relation_weight > 0 else {}),
-             "train_files": [Path(f).name for f in train_files]})
+             "train_files": [Path(f).name for f in train_files],
+             **({"tdmsci": f"{Path(tdmsci).name}, even sentences"} if tdmsci else {})})
     return {"history": history, "misaligned": misaligned, "seconds": round(time.time() - t0)}
 
 

@@ -99,3 +99,89 @@ def test_train_relation_pairs_index_tokens_without_a_word_piece_too():
             assert (" ".join(t.text for t in tokens[a:b]), " ".join(t.text for t in tokens[c:d])) == (
                 "graph neural networks", "molecule generation")
             assert all(item["positions"][j] > 0 for j in range(c, d))  # read at their own pieces
+
+
+# --- TDMSci beside SciERC: partial gold ---------------------------------------------------------
+
+_CONLL = (
+    "We\t0\tO\nreport\t3\tO\nBLEU\t10\tB-METRIC\non\t15\tO\nWMT\t18\tB-DATASET\n2014\t22\tI-DATASET\n.\t26\tO\n\n"
+    "Machine\t28\tB-TASK\ntranslation\t36\tI-TASK\nis\t48\tO\nhard\t51\tO\n.\t55\tO\n\n"
+    "Domain\t57\tO\n-\t63\tO\nspecific\t64\tO\nF1\t73\tB-METRIC\nrises\t76\tO\n.\t81\tO\n\n"
+)
+
+
+def test_train_tdmsci_sentences_keep_their_spacing_and_spans(tmp_path):
+    from kgraph.scierc import read_conll
+
+    path = tmp_path / "t.conll"
+    path.write_text(_CONLL, encoding="utf-8")
+    sents = read_conll(path)
+    assert [t for t, _ in sents] == ["We report BLEU on WMT 2014.", "Machine translation is hard.",
+                                     "Domain-specific F1 rises."]
+    assert [[t[s:e] + "/" + k for s, e, k in spans] for t, spans in sents] == [
+        ["BLEU/METRIC", "WMT 2014/DATASET"], ["Machine translation/TASK"], ["F1/METRIC"]]
+
+
+def test_train_tdmsci_halves_are_packed_into_partial_documents(tmp_path):
+    from kgraph.scierc import read_tdmsci
+
+    path = tmp_path / "t.conll"
+    path.write_text(_CONLL, encoding="utf-8")
+    even = read_tdmsci(path)  # sentences 0 and 2: sentence 1 is the held-out half's
+    assert len(even) == 1 and even[0].partial
+    assert even[0].text == "We report BLEU on WMT 2014. Domain-specific F1 rises."
+    assert [(even[0].text[s:e], k) for s, e, k in even[0].spans] == [("BLEU", "metric"), ("WMT 2014", "dataset"),
+                                                                       ("F1", "metric")]
+    odd = read_tdmsci(path, half="odd")
+    assert [(odd[0].text[s:e], k) for s, e, k in odd[0].spans] == [("Machine translation", "task")]
+    assert [d.text for d in read_tdmsci(path, half=None, per_doc=2)] == [
+        "We report BLEU on WMT 2014. Machine translation is hard.", "Domain-specific F1 rises."]
+
+
+def test_train_tdmsci_bad_line_names_file_and_line(tmp_path):
+    import pytest
+
+    from kgraph import InputError
+    from kgraph.scierc import read_conll
+
+    path = tmp_path / "t.conll"
+    path.write_text("We\t0\tO\nreport 3 O\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"t\.conll:2: not a CoNLL line"):
+        read_conll(path)
+
+
+def test_train_partial_gold_leaves_other_words_unannotated_and_teaches_no_relations():
+    from kgraph.train import UNTAGGED, _UNTAGGED_ID
+
+    text = "We report BLEU on WMT 2014 with a strong transformer baseline."
+    gold = GoldDoc("t", text, [_at(text, "BLEU", "metric"), _at(text, "WMT 2014", "dataset")], partial=True)
+    docs, tags, _ = gold_tags(tokenizer_pipeline(), [gold])
+    named = dict(zip([t.text for t in docs[0]], tags[0]))
+    assert (named["BLEU"], named["WMT"], named["2014"]) == ("B-metric", "B-dataset", "I-dataset")
+    assert named["transformer"] == named["We"] == UNTAGGED  # may be a method: SciERC would tag it, TDMSci does not
+    (ids, labels, item), = _examples(docs, tags, OnnxTagger().tokenizer, 256, [gold])
+    assert item is None  # two gold arguments in one sentence, but no relation is known of them
+    assert _UNTAGGED_ID in labels and LABELS.index("B-metric") in labels
+    # a full document's other words are "O"
+    _, full, _ = gold_tags(tokenizer_pipeline(), [GoldDoc("s", text, list(gold.spans))])
+    assert UNTAGGED not in full[0]
+
+
+def test_train_partial_label_loss():
+    import math
+
+    import pytest
+
+    torch = pytest.importorskip("torch")
+    from kgraph.train import _UNTAGGED_ID, _token_loss
+
+    logits = torch.randn(1, 4, len(LABELS), generator=torch.Generator().manual_seed(0))
+    exact = torch.tensor([[3, -100, 0, 5]])
+    want = torch.nn.functional.cross_entropy(logits[0, [0, 2, 3]], torch.tensor([3, 0, 5]))
+    assert math.isclose(float(_token_loss(logits, exact, torch)), float(want), rel_tol=1e-6)
+    # an unannotated word: minus the log of the probability of any label but a metric's
+    p = torch.softmax(logits[0, 1], -1)
+    metric = [i for i, lab in enumerate(LABELS) if lab.endswith("-metric")]
+    want = -math.log(1 - float(p[metric].sum()))
+    assert math.isclose(float(_token_loss(logits, torch.tensor([[-100, _UNTAGGED_ID, -100, -100]]), torch)), want,
+                        rel_tol=1e-5)
