@@ -122,7 +122,7 @@ def _cmd_train(args) -> int:
         _check_out_file(Path(args.keep_fp32))
     result = train(args.train, args.dev, out_dir=args.out, epochs=args.epochs, lr=args.lr,
                    batch_size=args.batch_size, seed=args.seed, keep_fp32=args.keep_fp32,
-                   relation_weight=args.relation_weight, tdmsci=args.tdmsci)
+                   relation_weight=args.relation_weight, tdmsci=args.tdmsci, teacher=args.teacher)
     for entry in result["history"]:
         print(json.dumps(entry))
     print(f"model written to {args.out} in {result['seconds']} s")
@@ -552,6 +552,8 @@ def make_parser() -> argparse.ArgumentParser:
                    help="weight of the relation loss the encoder also learns (default 1; 0: entities only)")
     p.add_argument("--tdmsci", metavar="TRAIN.conll",
                    help="also train on TDMSci's even-numbered sentences (named tasks, datasets, metrics)")
+    p.add_argument("--teacher", metavar="DIR",
+                   help="with --tdmsci: a SciERC-only tagger that labels the words TDMSci leaves untagged")
     p.set_defaults(func=_cmd_train)
 
     def graph_opts(q):

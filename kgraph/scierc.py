@@ -64,6 +64,8 @@ class GoldDoc:
     #: True when ``spans`` cover some kinds only (TDMSci's tasks, datasets and metrics): a word outside
     #: them is unannotated, not "no mention" (:func:`read_tdmsci`).
     partial: bool = False
+    #: False when the source annotates no relations (TDMSci): its pairs of spans are unknown, not unrelated.
+    relations_annotated: bool = True
 
 
 def detokenize(tokens: list[str]) -> tuple[str, list[tuple[int, int]]]:
@@ -201,5 +203,6 @@ def read_tdmsci(path: str | Path, *, half: str | None = "even", per_doc: int = 8
             base = len(text) + (1 if text else 0)
             text += (" " if text else "") + sent
             spans += [(base + s, base + e, TDMSCI_MAP[t]) for s, e, t in sent_spans if t in TDMSCI_MAP]
-        docs.append(GoldDoc(f"{Path(path).name}:{first}", text, sorted(set(spans)), partial=True))
+        docs.append(GoldDoc(f"{Path(path).name}:{first}", text, sorted(set(spans)), partial=True,
+                            relations_annotated=False))
     return docs

@@ -20,6 +20,7 @@ them. The recipe:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import random
@@ -30,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import MissingExtra
+from .errors import KGraphError, MissingExtra
 from .evaluate import prf
 from .extract import tokenizer_pipeline
 from .scierc import GoldDoc, read_scierc, read_tdmsci
@@ -44,16 +45,9 @@ log = logging.getLogger(__name__)
 #: The tagger's labels: O, then B- and I- of each kind.
 LABELS = ["O"] + [f"{p}-{k}" for k in KINDS for p in ("B", "I")]
 
-#: The tag of a word a partial gold document leaves unannotated (:attr:`kgraph.scierc.GoldDoc.partial`):
-#: its loss is that of any label but :data:`PARTIAL_EXCLUDED`'s.
-UNTAGGED = "?"
-
-#: Kinds a partial document annotates completely: an unannotated word is none of them. TDMSci tags every
-#: metric; its tasks and datasets are named ones, where SciERC's Task and Material (any data) are wider.
+#: Kinds partial gold annotates completely (:func:`teacher_labels`): TDMSci tags every metric, but only
+#: named tasks and datasets, where SciERC's Task and Material (any data) are wider.
 PARTIAL_EXCLUDED = ("metric",)
-
-#: Label id of an unannotated word in training examples (-100 is a word piece the loss skips).
-_UNTAGGED_ID = -1
 
 #: Encoder layers whose outputs make the ``hidden`` output (the relation classifier's features):
 #: lower layers keep more of the words and their order than the last, tuned to entity labels.
@@ -74,14 +68,15 @@ def gold_tags(nlp, golds: list[GoldDoc]):
     tags_all = []
     misaligned = 0
     for doc, gold in zip(docs, golds):
-        # a partial document's words outside its spans are unannotated (UNTAGGED), not "O"
-        tags = [UNTAGGED if gold.partial else "O"] * len(doc)
+        if gold.partial:
+            raise ValueError(f"{gold.doc_key}: partial gold needs a teacher's labels first (teacher_labels)")
+        tags = ["O"] * len(doc)
         for start, end, kind in sorted(gold.spans, key=lambda s: (s[0], -(s[1] - s[0]))):
             span = doc.char_span(start, end, alignment_mode="strict")
             if span is None:
                 misaligned += 1
                 span = doc.char_span(start, end, alignment_mode="expand")
-            if span is None or any(t not in ("O", UNTAGGED) for t in tags[span.start : span.end]):
+            if span is None or any(t != "O" for t in tags[span.start : span.end]):
                 continue  # nested or overlapping gold: keep the outer/first span
             tags[span.start] = f"B-{kind}"
             for i in range(span.start + 1, span.end):
@@ -90,19 +85,49 @@ def gold_tags(nlp, golds: list[GoldDoc]):
     return docs, tags_all, misaligned
 
 
+def teacher_labels(nlp, golds: list[GoldDoc], teacher: str | Path) -> list[GoldDoc]:
+    """Partial gold completed by a teacher tagger: full documents for training.
+
+    The teacher (a tagger trained on SciERC alone, in ``teacher``) tags each
+    partial document; its spans join the gold ones where they overlap none
+    and are of a kind the partial gold does not annotate completely (a
+    teacher's metric where TDMSci tags none is no metric), and every other
+    word is "O". The student so keeps SciERC's methods and concepts in
+    TDMSci's sentences ("LSTM", "word embeddings", which TDMSci leaves
+    untagged) while learning TDMSci's named tasks, datasets and metrics.
+    Full documents pass through unchanged.
+    """
+    from .tagger import OnnxTagger
+
+    partial = [g for g in golds if g.partial]
+    if not partial:
+        return golds
+    tagger = OnnxTagger(teacher)
+    docs = list(nlp.pipe([g.text for g in partial]))
+    taught = {}
+    for gold, doc, lp in zip(partial, docs, tagger.token_logprobs(docs)):
+        tags = [tagger.labels[i] for i in viterbi_bio(lp, tagger.labels)]
+        spans = list(gold.spans)
+        for s, e, kind in bio_spans(tags):
+            start, end = doc[s].idx, doc[e - 1].idx + len(doc[e - 1])
+            if kind not in PARTIAL_EXCLUDED and not any(gs < end and start < ge for gs, ge, _ in gold.spans):
+                spans.append((start, end, kind))
+        taught[id(gold)] = dataclasses.replace(gold, spans=sorted(spans), partial=False)
+    return [taught.get(id(g), g) for g in golds]
+
+
 def _examples(docs, tags_all, tokenizer, max_pieces, golds=None):
     """(piece ids, piece labels, relation pairs or None) per window; pairs only with ``golds``."""
     label_id = {lab: i for i, lab in enumerate(LABELS)}
-    label_id[UNTAGGED] = _UNTAGGED_ID
     examples = []
     for w in encode_docs(docs, tokenizer, max_pieces):
         labels = [-100] * len(w.ids)
         for tok, pos in zip(w.tokens, w.first):
             if pos >= 0:
                 labels[pos] = label_id[tags_all[w.doc_index][tok]]
-        # partial gold has no relations: its pairs would all be taught as none
+        # TDMSci's documents have no relations: their pairs would all be taught as none
         pairs = (_relation_pairs(docs[w.doc_index], golds[w.doc_index], w)
-                 if golds is not None and not golds[w.doc_index].partial else None)
+                 if golds is not None and golds[w.doc_index].relations_annotated else None)
         examples.append((w.ids, labels, pairs))
     return examples
 
@@ -195,19 +220,6 @@ def _relation_head(torch, dim: int, hidden: int = 256):
     return RelationHead()
 
 
-def _token_loss(logits, labels, torch):
-    """Mean loss over labelled pieces: cross-entropy, or for an unannotated word (``_UNTAGGED_ID``)
-    minus the log of the probability of all labels but :data:`PARTIAL_EXCLUDED`'s (partial-label
-    learning: the word may be any mention the partial gold does not tag, or none)."""
-    logp = torch.log_softmax(logits, -1)
-    allowed = torch.tensor([not any(lab.endswith("-" + k) for k in PARTIAL_EXCLUDED) for lab in LABELS])
-    untagged = labels == _UNTAGGED_ID
-    exact = -logp.gather(-1, labels.clamp(min=0)[..., None])[..., 0]
-    partial = -torch.logsumexp(logp.masked_fill(~allowed, float("-inf")), -1)
-    keep = labels != -100
-    return torch.where(untagged, partial, exact)[keep].mean()
-
-
 def _batches(examples, batch_size, rng):
     order = list(range(len(examples)))
     rng.shuffle(order)
@@ -264,6 +276,7 @@ def train(
     keep_fp32: str | Path | None = None,
     relation_weight: float = 1.0,
     tdmsci: str | Path | None = None,
+    teacher: str | Path | None = None,
 ) -> dict:
     """Fine-tune MiniLM-L6 on SciERC-format files and write the ONNX tagger to ``out_dir``.
 
@@ -276,13 +289,17 @@ def train(
 
     ``tdmsci`` names TDMSci's CoNLL file: its even-numbered sentences
     (:func:`kgraph.scierc.read_tdmsci`; the odd half stays held out) are
-    trained on beside SciERC, as partial gold: named tasks, datasets and
-    metrics are learnt from its tags, and a word it leaves untagged may be
-    any label but a metric's (:func:`_token_loss`).
+    trained on beside SciERC. TDMSci tags named tasks, datasets and metrics
+    only, so the words it leaves untagged take the labels of ``teacher``, a
+    tagger trained on SciERC alone (:func:`teacher_labels`).
+
+    Raises :class:`kgraph.KGraphError` when ``tdmsci`` comes without ``teacher``.
 
     Returns a summary with the dev F1 after each epoch (when ``dev_file`` is
     given), the misaligned span count and the time taken.
     """
+    if tdmsci and not teacher:
+        raise KGraphError("training on TDMSci needs a teacher: a SciERC-only tagger's folder (--teacher)")
     try:
         import torch
         from transformers import AutoModelForTokenClassification
@@ -303,8 +320,7 @@ def train(
 
     golds = [g for f in train_files for g in read_scierc(f)]
     if tdmsci:
-        golds += read_tdmsci(tdmsci)
-    partial = any(g.partial for g in golds)
+        golds += teacher_labels(nlp, read_tdmsci(tdmsci), teacher)
     docs, tags_all, misaligned = gold_tags(nlp, golds)
     examples = _examples(docs, tags_all, tokenizer, max_pieces, golds if relation_weight > 0 else None)
     dev_docs = dev_gold = None
@@ -336,12 +352,8 @@ def train(
         total = 0.0
         for batch in _batches(examples, batch_size, rng):
             ids, mask, labels = _collate(batch, torch)
-            if partial:
-                out = model(input_ids=ids, attention_mask=mask, output_hidden_states=head is not None)
-                loss = _token_loss(out.logits, labels, torch)
-            else:  # transformers' own cross-entropy, as the shipped SciERC-only model was trained
-                out = model(input_ids=ids, attention_mask=mask, labels=labels, output_hidden_states=head is not None)
-                loss = out.loss
+            out = model(input_ids=ids, attention_mask=mask, labels=labels, output_hidden_states=head is not None)
+            loss = out.loss
             if head is not None:
                 # hidden_states[0] is the embeddings: layer i's output is hidden_states[i + 1]
                 states = torch.cat([out.hidden_states[i + 1] for i in HIDDEN_LAYERS], -1)
@@ -370,7 +382,8 @@ def train(
             {"epochs": epochs, "lr": lr, "batch_size": batch_size, "seed": seed,
              **({"relation_weight": relation_weight} if relation_weight > 0 else {}),
              "train_files": [Path(f).name for f in train_files],
-             **({"tdmsci": f"{Path(tdmsci).name}, even sentences"} if tdmsci else {})})
+             **({"tdmsci": f"{Path(tdmsci).name}, even sentences, other words by a SciERC-only teacher"}
+                if tdmsci else {})})
     return {"history": history, "misaligned": misaligned, "seconds": round(time.time() - t0)}
 
 

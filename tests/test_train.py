@@ -128,7 +128,7 @@ def test_train_tdmsci_halves_are_packed_into_partial_documents(tmp_path):
     path = tmp_path / "t.conll"
     path.write_text(_CONLL, encoding="utf-8")
     even = read_tdmsci(path)  # sentences 0 and 2: sentence 1 is the held-out half's
-    assert len(even) == 1 and even[0].partial
+    assert len(even) == 1 and even[0].partial and not even[0].relations_annotated
     assert even[0].text == "We report BLEU on WMT 2014. Domain-specific F1 rises."
     assert [(even[0].text[s:e], k) for s, e, k in even[0].spans] == [("BLEU", "metric"), ("WMT 2014", "dataset"),
                                                                        ("F1", "metric")]
@@ -150,38 +150,38 @@ def test_train_tdmsci_bad_line_names_file_and_line(tmp_path):
         read_conll(path)
 
 
-def test_train_partial_gold_leaves_other_words_unannotated_and_teaches_no_relations():
-    from kgraph.train import UNTAGGED, _UNTAGGED_ID
-
-    text = "We report BLEU on WMT 2014 with a strong transformer baseline."
-    gold = GoldDoc("t", text, [_at(text, "BLEU", "metric"), _at(text, "WMT 2014", "dataset")], partial=True)
-    docs, tags, _ = gold_tags(tokenizer_pipeline(), [gold])
-    named = dict(zip([t.text for t in docs[0]], tags[0]))
-    assert (named["BLEU"], named["WMT"], named["2014"]) == ("B-metric", "B-dataset", "I-dataset")
-    assert named["transformer"] == named["We"] == UNTAGGED  # may be a method: SciERC would tag it, TDMSci does not
-    (ids, labels, item), = _examples(docs, tags, OnnxTagger().tokenizer, 256, [gold])
-    assert item is None  # two gold arguments in one sentence, but no relation is known of them
-    assert _UNTAGGED_ID in labels and LABELS.index("B-metric") in labels
-    # a full document's other words are "O"
-    _, full, _ = gold_tags(tokenizer_pipeline(), [GoldDoc("s", text, list(gold.spans))])
-    assert UNTAGGED not in full[0]
-
-
-def test_train_partial_label_loss():
-    import math
-
+def test_train_tdmsci_gold_teaches_no_relations_and_needs_a_teacher(tmp_path):
     import pytest
 
-    torch = pytest.importorskip("torch")
-    from kgraph.train import _UNTAGGED_ID, _token_loss
+    from kgraph import KGraphError
+    from kgraph.train import train
 
-    logits = torch.randn(1, 4, len(LABELS), generator=torch.Generator().manual_seed(0))
-    exact = torch.tensor([[3, -100, 0, 5]])
-    want = torch.nn.functional.cross_entropy(logits[0, [0, 2, 3]], torch.tensor([3, 0, 5]))
-    assert math.isclose(float(_token_loss(logits, exact, torch)), float(want), rel_tol=1e-6)
-    # an unannotated word: minus the log of the probability of any label but a metric's
-    p = torch.softmax(logits[0, 1], -1)
-    metric = [i for i, lab in enumerate(LABELS) if lab.endswith("-metric")]
-    want = -math.log(1 - float(p[metric].sum()))
-    assert math.isclose(float(_token_loss(logits, torch.tensor([[-100, _UNTAGGED_ID, -100, -100]]), torch)), want,
-                        rel_tol=1e-5)
+    text = "We report BLEU on WMT 2014 with a strong transformer baseline."
+    spans = [_at(text, "BLEU", "metric"), _at(text, "WMT 2014", "dataset")]
+    gold = GoldDoc("t", text, spans, partial=True, relations_annotated=False)
+    with pytest.raises(ValueError, match="partial gold needs a teacher"):
+        gold_tags(tokenizer_pipeline(), [gold])
+    taught = GoldDoc("t", text, spans, relations_annotated=False)  # as a teacher leaves it: full, no relations
+    docs, tags, _ = gold_tags(tokenizer_pipeline(), [taught])
+    (_, _, item), = _examples(docs, tags, OnnxTagger().tokenizer, 256, [taught])
+    assert item is None  # two arguments in one sentence, but nothing is known of their relation
+    (_, _, item), = _examples(docs, tags, OnnxTagger().tokenizer, 256, [GoldDoc("s", text, spans)])
+    assert list(item["labels"]) == [0, 0]  # SciERC's annotation: no relation between them
+    with pytest.raises(KGraphError, match="needs a teacher"):
+        train([], tdmsci=tmp_path / "t.conll")
+
+
+def test_train_teacher_completes_partial_gold_but_adds_no_metric():
+    from kgraph.train import teacher_labels
+    from kgraph.types import MODEL_DIR
+
+    text = "We train an LSTM language model and report BLEU and accuracy on WMT 2014 ."
+    gold = GoldDoc("t", text, [_at(text, "BLEU", "metric"), _at(text, "WMT 2014", "dataset")], partial=True,
+                   relations_annotated=False)
+    full = GoldDoc("s", "Graph neural networks are popular.", [(0, 21, "method")])
+    taught, same = teacher_labels(tokenizer_pipeline(), [gold, full], MODEL_DIR)
+    assert same is full and not taught.partial and not taught.relations_annotated
+    spans = {(text[s:e], k) for s, e, k in taught.spans}
+    assert {("BLEU", "metric"), ("WMT 2014", "dataset")} <= spans  # the gold stays as written
+    assert any("LSTM" in t and k == "method" for t, k in spans)  # the teacher's method, which TDMSci leaves untagged
+    assert not any("accuracy" in t for t, _ in spans)  # TDMSci tags every metric: the teacher adds none

@@ -134,13 +134,20 @@
     drawn = [];
     function place(n, check) {  // draw n's label; with check, only where it overlaps no label drawn so far
       var size = n.f / s;
-      var y = n.y + (n.lo || 1) * (n.size + 0.65 * size + 1 / s);  // under the node (path pages alternate)
+      var side = n.lo || 1;  // under the node (path pages alternate)
       var w = 0.28 * size * n.lb.length + 2 / s, h = 0.65 * size;
-      if (check) {
+      function at(sd) { return n.y + sd * (n.size + 0.65 * size + 1 / s); }
+      function free(y) {
         for (var k = 0; k < boxes.length; k++) {
           var q = boxes[k];
-          if (Math.abs(q[0] - n.x) < w + q[2] && Math.abs(q[1] - y) < h + q[3]) return;
+          if (Math.abs(q[0] - n.x) < w + q[2] && Math.abs(q[1] - y) < h + q[3]) return false;
         }
+        return true;
+      }
+      var y = at(side);
+      if (check && !free(y)) {  // no room on its side: the other side of the node, else no label
+        y = at(-side);
+        if (!free(y)) return;
       }
       boxes.push([n.x, y, w, h]);
       drawn.push(n.id);
