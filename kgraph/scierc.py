@@ -6,6 +6,10 @@ it reads running text. So each document is turned back into the text a reader
 would see, and every gold span is carried over as character offsets into that
 text. Training and evaluation then both work on text exactly as
 :func:`kgraph.extract` sees it.
+
+TDMSci (Hou et al., 2021; CoNLL lines of word, offset and tag) is read the
+same way: :func:`read_conll` for the held-out check, :func:`read_tdmsci`
+for training beside SciERC (partial gold: three kinds, no relations).
 """
 
 from __future__ import annotations
