@@ -104,16 +104,21 @@ def teacher_labels(nlp, golds: list[GoldDoc], teacher: str | Path) -> list[GoldD
         return golds
     tagger = OnnxTagger(teacher)
     docs = list(nlp.pipe([g.text for g in partial]))
-    taught = {}
+    taught = []
     for gold, doc, lp in zip(partial, docs, tagger.token_logprobs(docs)):
-        tags = [tagger.labels[i] for i in viterbi_bio(lp, tagger.labels)]
         spans = list(gold.spans)
-        for s, e, kind in bio_spans(tags):
-            start, end = doc[s].idx, doc[e - 1].idx + len(doc[e - 1])
+        for start, end, kind in _decoded_spans(doc, lp, tagger.labels):
             if kind not in PARTIAL_EXCLUDED and not any(gs < end and start < ge for gs, ge, _ in gold.spans):
                 spans.append((start, end, kind))
-        taught[id(gold)] = dataclasses.replace(gold, spans=sorted(spans), partial=False)
-    return [taught.get(id(g), g) for g in golds]
+        taught.append(dataclasses.replace(gold, spans=sorted(spans), partial=False))
+    completed = iter(taught)
+    return [next(completed) if g.partial else g for g in golds]
+
+
+def _decoded_spans(doc, logprobs, labels) -> list[tuple[int, int, str]]:
+    """A tagger's typed character spans in ``doc``: its per-token label log-probabilities, Viterbi-decoded."""
+    tags = [labels[i] for i in viterbi_bio(logprobs, labels)]
+    return [(doc[s].idx, doc[e - 1].idx + len(doc[e - 1]), k) for s, e, k in bio_spans(tags)]
 
 
 def _examples(docs, tags_all, tokenizer, max_pieces, golds=None):
@@ -255,11 +260,7 @@ def _predict_spans(model, docs, tokenizer, max_pieces, torch):
     model.eval()
     out = window_logprobs(docs, encode_docs(docs, tokenizer, max_pieces), len(LABELS), run, 32)
     model.train()
-    result = []
-    for doc, lp in zip(docs, out):
-        tags = [LABELS[i] for i in viterbi_bio(lp, LABELS)]
-        result.append({(doc[s].idx, doc[e - 1].idx + len(doc[e - 1]), k) for s, e, k in bio_spans(tags)})
-    return result
+    return [set(_decoded_spans(doc, lp, LABELS)) for doc, lp in zip(docs, out)]
 
 
 def train(
