@@ -1694,6 +1694,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         subs += [w for w in words[-1:] if w in nodes and _metric_variant(key, surface(concepts[key], key))]
         subs += [f for f in [concept_key(model_family(key) or "")] if f and f in nodes and f != key]  # (its family)
         subs = list(dict.fromkeys(subs))
+        if key in th.names:  # two topics the thesaurus sets side by side stay apart, whatever a synonym's words
+            subs = [s for s in subs if not _siblings(key, s, th)]  # say ("relative entropy": KL divergence, no entropy)
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
         if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
             top = [s for s in top if " " in s or key.endswith(" " + s)]
@@ -1750,6 +1752,13 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _siblings(key: str, other: str, th: Thesaurus) -> bool:
+    """Whether two keys name different topics with a parent in common and neither above the other."""
+    a, b = th.names.get(key), th.names.get(other)
+    return (a is not None and b is not None and a != b and not set(th.parents(a)).isdisjoint(th.parents(b))
+            and b not in th.ancestors(a) and a not in th.ancestors(b))
 
 
 def _yardstick(c: _Concept, role: str, key: str, named: dict[str, bool]) -> bool:
@@ -2695,6 +2704,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
                 names.setdefault(k, (topic.key, name))
     longest = _first_words(names)
     variants = _Variants(names)
+    written_names = _written_names(th)
     # the kinds an optimization problem is said to be ("non-convex"): an abstract with none skips the pattern
     kinds_of_problem = frozenset(k.split()[-2] for k in names if k.endswith(" optimization") and " " in k)
     settings = _settings(th, names)
@@ -2719,6 +2729,8 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
                             if found][:1]
         if not kinds_of_problem.isdisjoint(text.words):
             found_names += _problems_said_to_be(text.plain, names)
+        if written_names.pattern is not None:
+            found_names += _names_written(text.plain, written_names)
         written = Counter(key for key, _ in found_names)
         for key, name in found_names:
             c = concepts.get(key)
@@ -2733,6 +2745,52 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
         for key, n in written.items():  # the times the paper writes it: the same words the tagger took count once
             terms[key][0] = max(terms[key][0], n)
     return found_by
+
+
+class _NameWords(NamedTuple):
+    """One-word thesaurus names written as names, as :func:`_names_written` finds them."""
+
+    pattern: re.Pattern | None
+    topics: dict[str, tuple[str, str]]  # a name as written -> (its topic's key, the name)
+
+
+def _name_word(name: str) -> bool:
+    """A one-word name no ordinary word is written as: "LoRA", "ImageNet", "CIFAR-10", "MNIST" (not "SAM" or
+    "GP", three letters or fewer in capitals, which abstracts define as their own things)."""
+    if " " in name or not is_name(name):
+        return False
+    letters = [c for c in name if c.isalpha()]
+    if any(c.isdigit() for c in name) or any(c.islower() for c in letters[1:]) and sum(c.isupper() for c in letters) >= 2:
+        return True  # "CIFAR-10", "LoRA", "InfoNCE", "ResNets"
+    return len(letters) >= 4 and all(c.isupper() for c in letters)  # "MNIST", "LSTM" (not "SAM", "GAT", "OT")
+
+
+def _written_names(th: Thesaurus) -> _NameWords:
+    """The thesaurus's one-word names written as names, with the topics they name (areas and field-wide topics
+    left out), and one pattern that finds any of them as a whole word, case and all."""
+    topics: dict[str, tuple[str, str]] = {}
+    for topic in th.topics.values():
+        if topic.kind == "area" or topic.key in FIELD_GENERIC or topic.key in LONE_GENERIC:
+            continue
+        for name in topic.names:  # (a name of two key words, "CIFAR-10", is found as a phrase already)
+            if _name_word(name) and " " not in concept_key(name):
+                topics.setdefault(name, (topic.key, name))
+    if not topics:
+        return _NameWords(None, topics)
+    alternatives = "|".join(re.escape(n) for n in sorted(topics, key=len, reverse=True))
+    return _NameWords(re.compile(rf"(?<![\w\-])(?:{alternatives})(?![\w\-])"), topics)
+
+
+def _names_written(plain: str, names: _NameWords) -> list[tuple[str, str]]:
+    """The topics an abstract names by a one-word name the tagger may have missed ("For linear models using
+    LoRA"): each name written as a whole word, unless the abstract defines it in brackets ("(LoRA)"), where
+    the definition says what it means here."""
+    found = []
+    for m in names.pattern.finditer(plain):
+        name = m.group(0)
+        if not re.search(rf"\(\s*{re.escape(name)}\s*[),;]", plain):
+            found.append(names.topics[name])
+    return found
 
 
 #: Training on data a model generated: "repeated training on synthetic data", "replaying on such synthetic

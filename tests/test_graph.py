@@ -1908,3 +1908,47 @@ def test_names_listed_as_data_sets_are_data_sets_though_ordinary_words():
                            ("Electricity datasets", t, {"kind": "dataset"}), ("Maze", t, {"kind": "concept"})])])
     kinds = _kinds(G)
     assert all(kinds.get(n) == "dataset" for n in ("ETTh1", "ETTm2", "Weather", "Electricity", "Maze", "Sudoku", "VSP"))
+
+
+def test_a_topic_named_by_a_one_word_name_the_tagger_missed_links_its_paper():
+    # "For linear models using LoRA": the tagger took "linear models" only; LoRA, written as a name, is the
+    # thesaurus's low-rank adaptation, and its paper meets the other low-rank papers at low-rank methods
+    t1 = "For linear models using LoRA, we show that standard retraining is suboptimal."
+    t2 = "Finding low-rank matrix weights is a key technique for compressing networks."
+    t3 = "We compress the optimizer state with a low-rank approximation of the second moment."
+    G = _graph([_paper(t1, [("linear models", t1)]), _paper(t2, [("low-rank matrix weights", t2)]),
+                _paper(t3, [("low-rank approximation", t3)])])
+    low_rank = next(n for n, d in G.nodes(data=True) if d["label"] == "low-rank methods")
+    assert G.nodes[low_rank]["papers"] == 3
+    # a short name in capitals ("SAM"), or one the abstract defines in brackets as its own, is not read so
+    t4 = "We segment cells with SAM and prune with OT."
+    t5 = "Our Linear Order Rank Adapter (LoRA) ranks candidates."
+    G = _graph([_paper(t4, [("cells", t4, {"kind": "concept"})]), _paper(t5, [("candidates", t5, {"kind": "concept"})]),
+                _paper(t2, [("low-rank matrix weights", t2)]), _paper(t3, [("low-rank approximation", t3)])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not labels & {"sharpness-aware minimization", "optimal transport"}
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    assert not any(G.has_edge(papers[1], n) for n, d in G.nodes(data=True) if d["label"] == "low-rank methods")
+
+
+def test_topics_the_thesaurus_sets_side_by_side_stay_apart():
+    # "regularized by the relative entropy": KL divergence's synonym ends in "entropy", but the thesaurus sets the
+    # two side by side under information theory; a multimodal LLM is still under LLMs (no common parent)
+    t1 = ("We minimize functionals regularized by the relative entropy to a reference measure; the relative "
+          "entropy makes the problem convex.")
+    t2 = "The Shannon entropy of the policy controls exploration; we bound the KL-divergence between policies."
+    t3 = "Entropy regularization lowers the conditional entropy."
+    t4 = "Multimodal large language models and large language models answer questions."
+    t5 = "We prompt multimodal large language models."
+    i = t1.index("relative \nentropy".replace(" \n", " "), 60)
+    p1 = _paper(t1, [("relative entropy", t1, {"kind": "concept"})])
+    p1[1].append(Mention(t1[i:i + 16], i, i + 16, "concept"))
+    G = _graph([p1, _paper(t2, [("Shannon entropy", t2, {"kind": "concept"}), ("KL-divergence", t2, {"kind": "concept"})]),
+                _paper(t3, [("Entropy regularization", t3), ("conditional entropy", t3, {"kind": "concept"})]),
+                _paper(t4, [("Multimodal large language models", t4), ("large language models", t4)]),
+                _paper(t5, [("multimodal large language models", t5)])])
+    by_label = {d["label"].lower(): n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    kl = by_label["kl divergence"]
+    assert G.nodes[kl]["papers"] == 2
+    assert "entropy" in by_label and by_label["entropy"] not in broader_terms(G, kl)
+    assert by_label["large language models"] in broader_terms(G, by_label["multimodal large language models"])
