@@ -114,6 +114,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
     >>> t = "the widely-used Vietoris-Rips complex imposes limits"
     >>> _whole_words(Mention("Vietoris-Rips", 16, 29, "concept"), t).text
     'Vietoris-Rips complex'
+    >>> t = "convexity or the Polyak–Łojasiewicz (PL) condition"
+    >>> _whole_words(Mention("Polyak–Łojasiewicz (PL)", 17, 40, "concept"), t).text
+    'Polyak–Łojasiewicz (PL) condition'
     >>> t = "we show that TASTE-S matches TASTE's performance"
     >>> _whole_words(Mention("TASTE-S matches", 13, 28, "concept"), t).text
     'TASTE-S'
@@ -131,6 +134,8 @@ def _whole_words(m: Mention, text: str) -> Mention:
     # "the Vietoris-Rips complex", "a flexible Dirichlet distribution": a mention that stops at a person's
     # name leaves the name's object behind (a name alone names nothing here)
     last = text[end - 1 :: -1].split(None, 1)[0][::-1] if end and not text[end - 1].isspace() else ""
+    if re.fullmatch(r"\([A-Z][\w\-]*\)", last):  # "the Polyak–Łojasiewicz (PL) condition": the name, defined
+        last = text[start:end - len(last)].rstrip().rsplit(None, 1)[-1] if text[start:end - len(last)].strip() else ""
     if last[:1].isupper() and _EPONYM.fullmatch(last):
         found = _EPONYM_OBJECT.match(text, end)
         end = found.end() if found else end
@@ -153,7 +158,10 @@ _OBJECT_AFTER = re.compile(r"\s+(?:the|a|an|its|their|our|this|these|that|compar
                            r"similar|state-of-the-art|better|up|over|[A-Z][\w\-]*'s)\b|\s+\w+ly\b")
 
 
-_EPONYM = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?:-[A-Z][a-z\u00e0-\u00ff]+)*")
+#: A person's name: "Vietoris-Rips", "Polyak–Łojasiewicz" (letters of Latin-1 and Latin Extended-A, whose
+#: capitals and small letters alternate; a hyphen or an en dash between names)
+_EPONYM = re.compile(r"[A-Z\u00c0-\u00de\u0100-\u017f][a-z\u00df-\u00ff\u0100-\u017f]+"
+                     r"(?:[-\u2013][A-Z\u00c0-\u00de\u0100-\u017f][a-z\u00df-\u00ff\u0100-\u017f]+)*")
 #: What a person's name written before it names: "Vietoris-Rips complex", "Dirichlet distribution".
 _EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theorem|lemma|inequality|distance"
                             r"|divergence|chain|transform|operator|equation|dimension|complexity|norm|measure"
@@ -513,6 +521,8 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
                     # problem": a definition inside a longer term, which is a term too (instances of the
                     # defined thing are not: "fast magnetic resonance imaging (MRI) scans")
                     return ((long, True), (term, True))
+                if _EPONYM.fullmatch(long) and _EPONYM_OBJECT.fullmatch(" " + tail):
+                    return ((term, True),)  # "the Polyak–Łojasiewicz (PL) condition": a person's condition
                 if "NOUN" in _pos(last) or _NOMINAL.search(last):
                     return ((long, True),)  # "large language model (LLM) training": LLM names the model
                 # "Generalized Class-Aware weighted (GCA) losses" names the losses
@@ -2730,7 +2740,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
         if not kinds_of_problem.isdisjoint(text.words):
             found_names += _problems_said_to_be(text.plain, names)
         if written_names.pattern is not None:
-            found_names += _names_written(text.plain, written_names)
+            found_names += _names_written(text.plain, written_names, terms)
         written = Counter(key for key, _ in found_names)
         for key, name in found_names:
             c = concepts.get(key)
@@ -2781,13 +2791,17 @@ def _written_names(th: Thesaurus) -> _NameWords:
     return _NameWords(re.compile(rf"(?<![\w\-])(?:{alternatives})(?![\w\-])"), topics)
 
 
-def _names_written(plain: str, names: _NameWords) -> list[tuple[str, str]]:
+def _names_written(plain: str, names: _NameWords, terms: Container[str] = frozenset()) -> list[tuple[str, str]]:
     """The topics an abstract names by a one-word name the tagger may have missed ("For linear models using
     LoRA"): each name written as a whole word, unless the abstract defines it in brackets ("(LoRA)"), where
-    the definition says what it means here."""
+    the definition says what it means here, or the name begins one of the paper's ``terms`` there ("the CLIP
+    score" is a metric, no mention of CLIP)."""
     found = []
     for m in names.pattern.finditer(plain):
         name = m.group(0)
+        after = plain[m.end():m.end() + 80].split()[:3]
+        if any(concept_key(" ".join([name, *after[:n]])) in terms for n in range(1, len(after) + 1)):
+            continue
         if not re.search(rf"\(\s*{re.escape(name)}\s*[),;]", plain):
             found.append(names.topics[name])
     return found
@@ -3266,7 +3280,8 @@ _HEAD_KINDS = (
     ai intelligence interaction""".split())),  # (fields: "trustworthy AI", "human-computer interaction")
     ("method", frozenset("""network model lm llm mllm vlm slm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
-    attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search""".split())
+    attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search
+    acceleration momentum""".split())
      | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting

@@ -1921,6 +1921,13 @@ def test_a_topic_named_by_a_one_word_name_the_tagger_missed_links_its_paper():
     low_rank = next(n for n, d in G.nodes(data=True) if d["label"] == "low-rank methods")
     assert G.nodes[low_rank]["papers"] == 3
     # a short name in capitals ("SAM"), or one the abstract defines in brackets as its own, is not read so
+    # nor one that begins a term of the paper there: "the CLIP score" is a metric, no mention of CLIP
+    t6 = "Text-to-image generation with our guidance matches the FID and CLIP score of retrained models."
+    t7 = "We adapt CLIP and large language models to retrieval; CLIP ranks images."
+    G = _graph([_paper(t6, [("CLIP score", t6, {"kind": "metric"}), ("FID", t6, {"kind": "metric"})]),
+                _paper(t7, [("CLIP", t7), ("large language models", t7)])])
+    paper = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == t6)
+    assert {G.nodes[c]["label"] for c in G[paper]} == {"CLIP score", "FID"}
     t4 = "We segment cells with SAM and prune with OT."
     t5 = "Our Linear Order Rank Adapter (LoRA) ranks candidates."
     G = _graph([_paper(t4, [("cells", t4, {"kind": "concept"})]), _paper(t5, [("candidates", t5, {"kind": "concept"})]),
@@ -1952,3 +1959,19 @@ def test_topics_the_thesaurus_sets_side_by_side_stay_apart():
     assert G.nodes[kl]["papers"] == 2
     assert "entropy" in by_label and by_label["entropy"] not in broader_terms(G, kl)
     assert by_label["large language models"] in broader_terms(G, by_label["multimodal large language models"])
+
+
+def test_a_persons_defined_condition_keeps_its_object_and_an_acceleration_is_a_method():
+    # the tagger stopped at "(PL)" before "condition", and "Łojasiewicz" is no ASCII capital: the node was
+    # "Polyak-Łojasiewicz", a method; "dimension-adapted Nesterov acceleration (DANA)" was typed a concept
+    t = ("Assumptions such as convexity or the Polyak–Łojasiewicz (PL) condition make it tractable. "
+         "Dimension-adapted Nesterov acceleration (DANA) improves the exponents; DANA scales momentum.")
+    a = t.index("Polyak")
+    d = t.index("Dimension")
+    ms = [Mention("Polyak–Łojasiewicz (PL)", a, a + 23, "method", long_form="Polyak–Łojasiewicz", short_form="PL"),
+          Mention("Dimension-adapted Nesterov acceleration (DANA)", d, d + 46, "concept",
+                  long_form="Dimension-adapted Nesterov acceleration", short_form="DANA")]
+    G = build_graph([Paper(t, sources=["x.txt:1"])], [ms])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds.get("Polyak–Łojasiewicz condition", kinds.get("Polyak-Łojasiewicz condition")) == "concept"
+    assert kinds["Dimension-adapted Nesterov acceleration"] == "method"
