@@ -1975,3 +1975,17 @@ def test_a_persons_defined_condition_keeps_its_object_and_an_acceleration_is_a_m
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds.get("Polyak–Łojasiewicz condition", kinds.get("Polyak-Łojasiewicz condition")) == "concept"
     assert kinds["Dimension-adapted Nesterov acceleration"] == "method"
+
+
+def test_transformers_state_space_models_and_lstms_meet_at_sequence_models():
+    # eleven of the 42 topic lists group the length-generalization, Mamba and LSTM papers as sequence models
+    t1 = "We study the ability of sequence models to generalize to longer sequences; transformers fail."
+    t2 = "State-space models such as Mamba are sub-quadratic alternatives to transformers."
+    t3 = "Large-scale text experiments with LSTMs show the scaling law."
+    G = _graph([_paper(t1, [("sequence models", t1), ("transformers", t1)]),
+                _paper(t2, [("State-space models", t2), ("Mamba", t2), ("transformers", t2)]),
+                _paper(t3, [("LSTMs", t3)])])
+    by_label = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    seq = by_label["sequence models"]
+    for label in ("transformers", "state space models", "long short-term memory"):
+        assert seq in broader_terms(G, by_label[label]), label
