@@ -1989,3 +1989,16 @@ def test_transformers_state_space_models_and_lstms_meet_at_sequence_models():
     seq = by_label["sequence models"]
     for label in ("transformers", "state space models", "long short-term memory"):
         assert seq in broader_terms(G, by_label[label]), label
+
+
+def test_a_classifiers_margins_and_a_preference_margin_meet_at_margins():
+    # seven of the 43 topic lists group the NTK-margin, class-dependent-margin and DPO-margin papers
+    t1 = "We assume the data are separable by the NTK with margin $\\gamma$ and bound the test error."
+    t2 = "Logit-adjusted losses with class-dependent confidence margins are consistent."
+    t3 = "We add a preference margin consistency loss to direct preference optimization."
+    G = _graph([_paper(t1, [("NTK", t1), ("test error", t1, {"kind": "metric"})]),
+                _paper(t2, [("Logit-adjusted losses", t2), ("class-dependent confidence margins", t2, {"kind": "concept"})]),
+                _paper(t3, [("preference margin consistency loss", t3), ("direct preference optimization", t3)])])
+    margins = next(n for n, d in G.nodes(data=True) if d["label"] == "margins")
+    papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
+    assert all(G.has_edge(p, margins) for p in papers[1:])
