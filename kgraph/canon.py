@@ -114,11 +114,22 @@ def _americanize(word: str) -> str:
     return word
 
 
+#: A longer aside in brackets, opened by a word no name starts with: "Gaussian (not necessarily independent)",
+#: "(e.g., images)", "(possibly infinite)".
+_ASIDE = re.compile(r"\s*\((?:not|e\.g\.|i\.e\.|possibly|potentially|resp\.|or|and|which|with|without|including|"
+                    r"especially|typically|usually|often|mostly|namely|see)\b[^()]{0,80}\)")
+
+
 def strip_parentheticals(text: str) -> str:
-    """Drop short parenthesised asides: "vector-quantized (VQ) VAEs" reads "vector-quantized VAEs"."""
+    """Drop short parenthesised asides: "vector-quantized (VQ) VAEs" reads "vector-quantized VAEs".
+
+    >>> strip_parentheticals("Gaussian (not necessarily independent)")
+    'Gaussian'
+    """
     # (a bracket glued to a word round a number or a letter is part of a name: "SE(3)-equivariant", "O(n)")
     stripped = re.sub(r"\s*\([^()]{1,15}\)", lambda m: m.group(0) if m.start() and text[m.start() - 1].isalnum()
                       and re.fullmatch(r"\((?:\d+|[A-Za-z])\)", m.group(0)) else "", text).strip()
+    stripped = _ASIDE.sub("", stripped).strip()
     return stripped or text.strip()
 
 

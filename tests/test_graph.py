@@ -2002,3 +2002,12 @@ def test_a_classifiers_margins_and_a_preference_margin_meet_at_margins():
     margins = next(n for n, d in G.nodes(data=True) if d["label"] == "margins")
     papers = [n for n, d in G.nodes(data=True) if d["kind"] == "paper"]
     assert all(G.has_edge(p, margins) for p in papers[1:])
+
+
+def test_a_long_aside_in_brackets_is_no_part_of_a_term():
+    # "the Gaussian (not necessarily independent) and Gaussian mixture settings": the tagger took
+    # "Gaussian (not necessarily independent)", a node of its own until the aside was read as one
+    t = "We give explicit constructions in the Gaussian (not necessarily independent) and Gaussian mixture settings."
+    G = _graph([_paper(t, [("Gaussian (not necessarily independent)", t, {"kind": "concept"}),
+                           ("Gaussian mixture settings", t, {"kind": "concept"})])])
+    assert not any("(" in d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper")
