@@ -554,9 +554,26 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
             term = f"{words[0]} {rest}" if rest else ""
         else:
             term = clean_term(part)
+        if term and not named:
+            term = _task_of_system(term)
         if term and not is_junk(term):
             out.append((term, named))
     return tuple(out)
+
+
+def _task_of_system(term: str | None) -> str | None:
+    """A system named by the task it does, as that task: "machine translation systems" are about machine
+    translation, "face recognition systems" about face recognition (two words stay: "recommendation
+    systems", "recognition system").
+
+    >>> _task_of_system("statistical machine translation systems"), _task_of_system("recommendation systems")
+    ('statistical machine translation', 'recommendation systems')
+    """
+    words = term.split() if term else []
+    if (len(words) >= 3 and words[-1].lower() in ("system", "systems")
+            and _singular(words[-2].lower()) in dict(_HEAD_KINDS)["task"]):
+        return " ".join(words[:-1])
+    return term
 
 
 def _expand(surface: str | None, expand: dict[str, str]) -> str | None:
@@ -653,7 +670,8 @@ def build_graph(
             found += [(head, False) for surface, named in found if surface and not named and " of " in surface
                       and (head := surface.split(" of ")[0]) and " " in head and concept_key(head) in th.names]
             if expand:
-                found = [(_expand(surface, expand), named, surface) for surface, named in found]
+                found = [(_task_of_system(_expand(surface, expand)) if not named else _expand(surface, expand), named,
+                          surface) for surface, named in found]
             else:
                 found = [(surface, named, surface) for surface, named in found]
             for surface, named, written in found:
@@ -842,6 +860,8 @@ def build_graph(
         if not c.label and not c.proposed and not any(  # (nor one with a short form of its own: MS-UDG)
                 sum(ch.isupper() for ch in f) >= 2 and concept_key(f) not in th.names for f in c.shorts):
             label = _untitled(label, key, th, vocabulary)
+        if not c.label and not c.proposed and kind == "task":
+            label = _task_untitled(label)
         if (" " not in key and " " in label and not c.named and not c.label and not any(is_name(f) for f in forms)
                 and "NOUN" in _pos(key)):
             label = _find_words(label, key) or label  # "kernel setting", "kernel-based methods": the kernel
@@ -1046,6 +1066,21 @@ def _untitled(label: str, key: str, th: Thesaurus, vocabulary: Container[str] = 
                                 and w.lower() not in EVALUATIVE for w in modifiers):
         return label
     return label.lower()
+
+
+def _task_untitled(label: str) -> str:
+    """A task of ordinary words written in title case, in lower case: "Sentiment Classification (SC)" is
+    sentiment classification, as the field writes tasks; a name stays ("Chinese Word Segmentation": "Chinese"
+    is no ordinary word; "Densest Supermodular Set": no task).
+
+    >>> _task_untitled("Sentiment Classification"), _task_untitled("Chinese Word Segmentation")
+    ('sentiment classification', 'Chinese Word Segmentation')
+    """
+    words = label.split()
+    if (len(words) < 2 or not all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*", w) for w in words)
+            or not all(is_common_word(w) for w in words)):
+        return label
+    return label.lower() if _singular(words[-1].lower()) in dict(_HEAD_KINDS)["task"] else label
 
 
 def _unsentence(forms: Counter, vocabulary: Container[str] = frozenset()) -> Counter:
@@ -1616,6 +1651,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             continue
         if sub not in concepts and containers[sub] < 2:
             continue  # inside one name only ("kernel Hilbert space" of RKHS): no term of its own
+        if sub not in concepts and _task_system(sub):
+            continue  # "translation system" of "machine translation systems": a system doing a task is the task
         # (a term never written alone is one when three papers' phrases, or two papers' names, end in it:
         # "Risk Minimization" of ERM and IRM; not "consistency loss" of two papers' unrelated losses)
         if sub not in concepts and len(ps) < 3 and len(in_names[sub]) < 2:
@@ -1762,6 +1799,12 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _task_system(key: str) -> bool:
+    """A system named by the task it does: "translation system", "speech recognition system"."""
+    words = key.split()
+    return len(words) >= 2 and words[-1] == "system" and words[-2] in dict(_HEAD_KINDS)["task"]
 
 
 def _siblings(key: str, other: str, th: Thesaurus) -> bool:
@@ -3287,7 +3330,8 @@ _HEAD_KINDS = (
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
     seriation allocation scheduling routing problem generalization minimization quantification grounding geolocation
-    discovery editing understanding""".split()) | {"try on"}),  # (keys write "virtual try-on" as "virtual try on")
+    discovery editing understanding disambiguation identification tagging labeling labelling completion
+    verification""".split()) | {"try on"}),  # (keys write "virtual try-on" as "virtual try on")
     ("dataset", frozenset("dataset benchmark corpus suite challenge".split())),  # ("StarCraft Multi-Agent Challenge")
     ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )

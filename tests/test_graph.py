@@ -1216,7 +1216,7 @@ def test_graph_kinds_of_sized_data_names_and_task_heads_and_thesaurus_short_form
     G = _graph([_paper(t, mentions), _paper(t + " Again.", [(m[0], t + " Again.", m[2]) for m in mentions])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["SUSTech1K"] == "dataset"
-    assert kinds["Video Temporal Grounding"] == "task"
+    assert kinds["video temporal grounding"] == "task"  # (a task, in lower case)
     assert kinds.get("expected calibration error") == "metric" and "ECE" not in kinds
     assert "KL divergence" in kinds and "KL" not in kinds
 
@@ -1550,7 +1550,7 @@ def test_understanding_is_a_task_and_a_vlm_a_method():
     G = _graph([_paper(t, [("3D object understanding", t, {"kind": "method"}),
                            ("Point Cloud Understanding", t, {"kind": "dataset"}), ("Molmo-VLM", t, {"kind": "task"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
-    assert kinds["3D object understanding"] == kinds["Point Cloud Understanding"] == "task"
+    assert kinds["3D object understanding"] == kinds["point cloud understanding"] == "task"  # (a task, in lower case)
     assert kinds["Molmo-VLM"] == "method"
 
 
@@ -2011,3 +2011,22 @@ def test_a_long_aside_in_brackets_is_no_part_of_a_term():
     G = _graph([_paper(t, [("Gaussian (not necessarily independent)", t, {"kind": "concept"}),
                            ("Gaussian mixture settings", t, {"kind": "concept"})])])
     assert not any("(" in d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper")
+
+
+def test_a_task_systems_papers_meet_at_the_task_written_in_lower_case():
+    # older NLP abstracts: "statistical machine translation systems" was a node beside statistical machine
+    # translation, "Sentiment Classification (SC)" kept its title case, "word sense disambiguation" was a method
+    t1 = "We improve statistical machine translation systems with syntax."
+    t2 = "Statistical machine translation needs parallel text; word sense disambiguation helps it."
+    t3 = "Sentiment Classification (SC) of reviews is hard; we study word sense disambiguation for SC."
+    G = _graph([_paper(t1, [("statistical machine translation systems", t1)]),
+                _paper(t2, [("Statistical machine translation", t2, {"kind": "task"}),
+                            ("word sense disambiguation", t2)]),
+                _paper(t3, [("Sentiment Classification (SC)", t3, {"kind": "task", "short_form": "SC",
+                                                                    "long_form": "Sentiment Classification"}),
+                            ("word sense disambiguation", t3)])])
+    nodes = {d["label"]: (n, d) for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    smt, _ = nodes["statistical machine translation"]
+    assert G.degree(smt) >= 2 and not any("systems" in label for label in nodes)
+    assert "sentiment classification" in nodes
+    assert nodes["word sense disambiguation"][1]["kind"] == "task"
