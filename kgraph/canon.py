@@ -155,6 +155,8 @@ def concept_key(text: str) -> str:
     True
     >>> concept_key("TAC 2008 data set"), concept_key("a new data set")
     ('tac 2008', 'a new data set')
+    >>> concept_key("CoNLL 2008 shared task") == concept_key("CoNLL 2008")
+    True
     >>> concept_key("difference-of-convex functions approach") == concept_key("difference-of-convex function")
     True
     """
@@ -179,6 +181,9 @@ def concept_key(text: str) -> str:
         words[-1] = _singular(words[-1])
     if len(words) > 2 and words[-2:] == ["loss", "function"]:
         words.pop()  # "GLA loss functions" are the GLA losses
+    if len(words) > 2 and words[-2:] == ["shared", "task"] and _NAMED_WORD.search(written[-3]):
+        words[-2:] = ["dataset"]  # "the CoNLL 2008 shared task" is CoNLL 2008, as "the QM9 dataset" is QM9
+        written = written[:-1]
     if len(words) > 2 and words[-2:] == ["data", "set"] and _NAMED_WORD.search(written[-3]):
         words[-2:] = ["dataset"]  # "the TAC 2008 data set" is the TAC 2008 dataset: TAC 2008
         written = written[:-1]

@@ -3294,6 +3294,7 @@ _BENCHMARK_NAME = re.compile(r"(?:[a-z0-9]|(?<=-))(?:Gym|GYM|Bench|BENCH|Arena|E
                              r"|\b[A-Z]\w*(?:Gym|Bench|Arena|Eval)\b"
                              r"|^[A-Z][\w\-.]*[A-Z0-9][\w\-.]* environments?$"
                              r"|^(?:[A-Z][\w\-]*\s+){2,}(?:Benchmark|Dataset|Corpus|Treebank)s?$"  # ("Long Range Graph Benchmark")
+                             r"|^(?=\S*[A-Z0-9])[\w\-.]+(?:\s+[\w\-.]+)?\s+[Ss]hared\s+[Tt]asks?$"  # ("CoNLL 2008 shared task")
                              rf"|^(?!NP-)[A-Z][\w\-]*-(?:{'|'.join(SPLIT_SUFFIXES)})$")  # (a benchmark's split: "Maze-Hard")
 
 #: A data set's coined name that ends in its size in thousands ("SUSTech1K", "ImageNet-1K", "Flickr30K").

@@ -37,6 +37,7 @@ from typing import Sequence
 import networkx as nx
 
 from .canon import concept_key, strip_parentheticals
+from .names import is_language
 from .terms import clean_term
 
 __all__ = ["add_relations", "relations_of", "relation_phrase", "MAX_EVIDENCE"]
@@ -129,15 +130,19 @@ def add_relations(G: nx.Graph, papers: Sequence, relations: Sequence[Sequence]) 
         attrs = {"kind": "relation", "relation": rel, "head": head, "tail": tail, "weight": len(stated),
                  "evidence": json.dumps(evidence[:MAX_EVIDENCE], ensure_ascii=False),
                  "evidence_papers": "|".join(sorted({e["paper"] for e in evidence}))}
+        # a language is no kind of a model or task: "language modeling tasks (Arabic and Turkish)" are tasks in
+        # those languages (the statement stays a relation; the hierarchy does not take it)
+        hierarchy_ok = not (is_language(str(G.nodes[head].get("label", "")))
+                            and not is_language(str(G.nodes[tail].get("label", ""))))
         if G.has_edge(a, b):
             old = G.edges[a, b]
-            if rel == "hyponym_of" and "broader" not in old:
+            if rel == "hyponym_of" and "broader" not in old and hierarchy_ok:
                 attrs.update(narrower=head, broader=tail)
             if old.get("kind") == "cooccurrence":
                 old["cooccurrence"] = old.get("weight")
             old.update(attrs)
         else:
-            if rel == "hyponym_of":
+            if rel == "hyponym_of" and hierarchy_ok:
                 attrs.update(narrower=head, broader=tail)
             G.add_edge(a, b, **attrs)
     return len(facts)

@@ -2030,3 +2030,13 @@ def test_a_task_systems_papers_meet_at_the_task_written_in_lower_case():
     assert G.degree(smt) >= 2 and not any("systems" in label for label in nodes)
     assert "sentiment classification" in nodes
     assert nodes["word sense disambiguation"][1]["kind"] == "task"
+
+
+def test_a_named_shared_task_is_its_dataset():
+    # "the CoNLL 2008 shared task" and "CoNLL 2008" were two nodes, the first a task
+    t1 = "We report results on the CoNLL 2008 shared task for joint parsing."
+    t2 = "Our parser is tested on CoNLL 2008 data."
+    G = _graph([_paper(t1, [("CoNLL 2008 shared task", t1, {"kind": "task"})]),
+                _paper(t2, [("CoNLL 2008", t2, {"kind": "dataset"})])])
+    (node,) = [d for _, d in G.nodes(data=True) if d["kind"] != "paper" and "CoNLL" in d["label"]]
+    assert node["papers"] == 2 and node["kind"] == "dataset"

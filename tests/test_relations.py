@@ -115,6 +115,20 @@ def test_hyponym_relations_carry_the_hierarchy():
     assert d["weight"] == 1
 
 
+def test_a_language_is_no_kind_of_a_model_though_a_hyponym_says_so():
+    # "two different language modeling tasks (Arabic and Turkish)": Arabic "hyponym_of" language models put a
+    # language under language models; the statement stays a relation, outside the hierarchy
+    texts = ["We select models on two language modeling tasks (Arabic and Turkish).",
+             "Language models of Arabic are compared with n-gram models."]
+    papers = [Paper(t) for t in texts]
+    ms = [[m("language modeling tasks", texts[0]), m("Arabic", texts[0])],
+          [m("Language models", texts[1]), m("Arabic", texts[1])]]
+    rels = [[Relation(ms[0][1], ms[0][0], "hyponym_of", 0.9, texts[0])], []]
+    G = build_graph(papers, ms, relations=rels)
+    (u, v, d), = [(u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation"]
+    assert d["relation"] == "hyponym_of" and "narrower" not in d and "broader" not in d
+
+
 def test_hyponym_read_backwards_follows_the_hierarchy():
     # the thesaurus puts variational autoencoders under generative models; a classifier that reads the sentence
     # the other way round ("generative models are a kind of VAEs") is read in the hierarchy's direction
