@@ -564,13 +564,16 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
 def _task_of_system(term: str | None) -> str | None:
     """A system named by the task it does, as that task: "machine translation systems" are about machine
     translation, "face recognition systems" about face recognition (two words stay: "recommendation
-    systems", "recognition system").
+    systems", "recognition system"; so does a system's own name: "Paramax spoken language understanding
+    system").
 
     >>> _task_of_system("statistical machine translation systems"), _task_of_system("recommendation systems")
     ('statistical machine translation', 'recommendation systems')
+    >>> _task_of_system("Paramax spoken language understanding system"), _task_of_system("HMM-based speech synthesis system")
+    ('Paramax spoken language understanding system', 'HMM-based speech synthesis')
     """
     words = term.split() if term else []
-    if (len(words) >= 3 and words[-1].lower() in ("system", "systems")
+    if (len(words) >= 3 and words[-1].lower() in ("system", "systems") and not _system_name(words[0])
             and _singular(words[-2].lower()) in dict(_HEAD_KINDS)["task"]):
         return " ".join(words[:-1])
     return term
@@ -1799,6 +1802,12 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             c.kinds["concept"] += 1
     # papers of broader-only terms: those that link to them (through narrower keys or folds)
     return nodes, broader, fold
+
+
+def _system_name(word: str) -> bool:
+    """A first word that makes a system's own name: "Paramax", "CCLINC" (not "Statistical", "Face", nor a
+    modifier built on a name: "HMM-based")."""
+    return is_name(word) and not is_common_word(word) and not re.search(r"-[a-z]", word)
 
 
 def _task_system(key: str) -> bool:
