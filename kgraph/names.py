@@ -409,7 +409,42 @@ R^2
 coefficient of determination
 FLOPs
 GFLOPs
-TFLOPs""".split("\n"))
+TFLOPs
+Pearson correlation
+Pearson correlation coefficient
+Pearson's correlation coefficient
+Pearson's r
+Spearman correlation
+Spearman's rank correlation
+Spearman rank correlation coefficient
+Spearman's rho
+Kendall's tau
+Fleiss' kappa
+kappa coefficient
+kappa statistic
+purity
+normalized mutual information
+NMI
+adjusted Rand index
+ARI
+labeled attachment score
+unlabeled attachment score
+LAS
+UAS
+Hits@1
+Hits@10
+Matthews correlation coefficient
+MCC
+MAPE
+sMAPE
+bits per character
+SPICE
+SARI
+GLEU
+CodeBLEU
+top-1 error
+top-5 error
+attack success rate""".split("\n"))
 
 
 @lru_cache(maxsize=1)

@@ -2040,3 +2040,12 @@ def test_a_named_shared_task_is_its_dataset():
                 _paper(t2, [("CoNLL 2008", t2, {"kind": "dataset"})])])
     (node,) = [d for _, d in G.nodes(data=True) if d["kind"] != "paper" and "CoNLL" in d["label"]]
     assert node["papers"] == 2 and node["kind"] == "dataset"
+
+
+def test_correlation_agreement_and_clustering_scores_are_metrics():
+    # TDMSci's metrics the tagger calls concepts: agreement and correlation coefficients, cluster purity
+    t = "We report the kappa coefficient, the Pearson correlation with human scores, and cluster purity."
+    G = _graph([_paper(t, [("kappa coefficient", t, {"kind": "concept"}), ("Pearson correlation", t, {"kind": "concept"}),
+                           ("purity", t, {"kind": "concept"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds == {"kappa coefficient": "metric", "Pearson correlation": "metric", "purity": "metric"}
