@@ -45,6 +45,8 @@ algorithm task problem setting construction baseline technology routine
 
 #: Heads a dataset's name does without ("the QM9 dataset" is QM9), and a word that is a name (a capital or digit).
 _DATASET_HEADS = frozenset("dataset benchmark corpus suite".split())
+#: What a named set's split is called before "set" or "data": "the RTE-5 test set", "WSJ training data".
+_SPLITS = frozenset("test training train dev development validation evaluation".split())
 _NAMED_WORD = re.compile(r"[A-Z0-9]")
 #: A coined name: a digit, or two capitals ("CIFAR-10", "Flickr30K", "ImageNet", "SQuAD").
 _CODED = re.compile(r"\d|[A-Z].*[A-Z]")
@@ -157,6 +159,8 @@ def concept_key(text: str) -> str:
     ('tac 2008', 'a new data set')
     >>> concept_key("CoNLL 2008 shared task") == concept_key("CoNLL 2008")
     True
+    >>> concept_key("RTE-5 test set") == concept_key("RTE-5"), concept_key("WSJ test data"), concept_key("test set")
+    (True, 'wsj', 'test set')
     >>> concept_key("difference-of-convex functions approach") == concept_key("difference-of-convex function")
     True
     """
@@ -181,6 +185,11 @@ def concept_key(text: str) -> str:
         words[-1] = _singular(words[-1])
     if len(words) > 2 and words[-2:] == ["loss", "function"]:
         words.pop()  # "GLA loss functions" are the GLA losses
+    # "the RTE-5 test set", "the NIST05 test data": a named set's split is the set
+    while (len(words) > 2 and words[-2] in _SPLITS and words[-1] in ("set", "data") and len(written) > 2
+           and _NAMED_WORD.search(written[-3])):
+        words[-2:] = ["dataset"]
+        written = written[:-1]
     if len(words) > 2 and words[-2:] == ["shared", "task"] and _NAMED_WORD.search(written[-3]):
         words[-2:] = ["dataset"]  # "the CoNLL 2008 shared task" is CoNLL 2008, as "the QM9 dataset" is QM9
         written = written[:-1]

@@ -2049,3 +2049,13 @@ def test_correlation_agreement_and_clustering_scores_are_metrics():
                            ("purity", t, {"kind": "concept"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds == {"kappa coefficient": "metric", "Pearson correlation": "metric", "purity": "metric"}
+
+
+def test_a_named_sets_split_is_the_set():
+    # TDMSci's "labeled RTE-5 test set", "NIST05 test set": a split of a named set meets the set
+    t1 = "We evaluate on the RTE-5 test set."
+    t2 = "RTE-5 pairs are harder than RTE-3 pairs."
+    G = _graph([_paper(t1, [("RTE-5 test set", t1, {"kind": "dataset"})]),
+                _paper(t2, [("RTE-5", t2, {"kind": "dataset"}), ("RTE-3", t2, {"kind": "dataset"})])])
+    rte5 = [d for _, d in G.nodes(data=True) if d["kind"] == "dataset" and "RTE-5" in d["label"]]
+    assert len(rte5) == 1 and rte5[0]["papers"] == 2
