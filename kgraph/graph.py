@@ -412,7 +412,12 @@ def proposed_name(abstract: str, mentions: Sequence[Mention] = ()) -> str | None
                 what = _what_it_is(sentence[name.end():]) or (
                     _what_it_is_before(sentence[max(0, cue.start() - 200):cue.start()])
                     if cue.group(0).lower() in ("called", "named", "dubbed", "termed") else None)
-                return f"{word}, {what}" if what else word  # (the paper, beside the node of the method it names)
+                if what:
+                    return f"{word}, {what}"  # (the paper, beside the node of the method it names)
+                # a short form the abstract defines is labelled with what it stands for: "GLA: Generalized
+                # Logit-Adjusted loss functions", not "GLA" alone
+                defined = next((m for m in mentions if m.short_form == word and m.long_form), None)
+                return f"{word}: {_full_long_form(defined, abstract)}" if defined else word
     for m in mentions:
         if (m.proposed and (m.text[:1].isupper() or any(ch.isdigit() for ch in m.text)) and len(m.text) <= 60
                 and not re.search(r"\b(?:a|an)\s+$", abstract[max(0, m.start_char - 4) : m.start_char], re.I)):

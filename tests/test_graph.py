@@ -2059,3 +2059,17 @@ def test_a_named_sets_split_is_the_set():
                 _paper(t2, [("RTE-5", t2, {"kind": "dataset"}), ("RTE-3", t2, {"kind": "dataset"})])])
     rte5 = [d for _, d in G.nodes(data=True) if d["kind"] == "dataset" and "RTE-5" in d["label"]]
     assert len(rte5) == 1 and rte5[0]["papers"] == 2
+
+
+def test_a_paper_that_introduces_a_defined_short_form_is_labelled_by_it_and_what_it_stands_for():
+    # "This paper introduces ... Generalized Logit-Adjusted (GLA) loss functions": labelled "GLA" alone before
+    t = ("The balanced loss is widely used. This paper introduces two surrogate loss families: Generalized "
+         "Logit-Adjusted (GLA) loss functions and class-aware losses. GLA losses generalize logit adjustment.")
+    d = t.index("Generalized")
+    g = t.rindex("GLA")
+    ms = [Mention("Generalized Logit-Adjusted (GLA) loss functions", d, d + 47, "method",
+                  long_form="Generalized Logit-Adjusted", short_form="GLA"),
+          Mention("GLA", g, g + 3, "method", long_form="Generalized Logit-Adjusted")]
+    G = build_graph([Paper(t, sources=["x.txt:1"])], [ms])
+    (label,) = [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "paper"]
+    assert label == "GLA: Generalized Logit-Adjusted loss functions"
