@@ -1634,6 +1634,12 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if (len(c.papers) < 2 and not c.shorts and not c.proposed
                 and all(_name_described(f) in concepts for f in c.surfaces)):
             return False  # "sequential Mamba", "causal Mamba": one paper's words about a name, which is the node
+        if (len(c.papers) < 2 and not (c.shorts or c.named or c.proposed) and any(
+                key.endswith(" " + sub) and (sub in th.names or sub in concepts and len(concepts[sub].papers) >= 2)
+                and _modifiers_before(text, sub, th) >= 2 and _described(text, sub) for sub in subs_of[key])):
+            # "two-layer overparameterized ReLU networks", "latent subspace Gaussian mixture models": one paper's
+            # words around a named term are no name of their own (a phrase with one modifier may be a term, below)
+            return None
         if (_has_name(c) and not _words_about_acronym(c, th) or c.shorts and len(c.papers) >= 2
                 or key in METRIC_KEYS and " " in key):
             return True  # (a standard metric by its name: "word error rate", "expected calibration error")
@@ -1713,7 +1719,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     # a one-paper phrase is a term when it narrows a term of the corpus ("dynamic regret bound"); one that
     # only names an aspect of it ("weight decay bound", "CLIP objective") links its paper to that term
     for key, v in verdict.items():
-        if v is None and any(" " in s and s in nodes and key.endswith(" " + s) for s in subs_of[key]):
+        if v is None and any(" " in s and s in nodes and key.endswith(" " + s)
+                             and _modifiers_before(surface(concepts[key], key), s, th) <= 1 for s in subs_of[key]):
             nodes.add(key)
     # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases, those
     # the paper writes twice or the thesaurus knows ("sampled softmax", "flow matching"); a phrase written once,
@@ -1813,6 +1820,29 @@ def _system_name(word: str) -> bool:
     """A first word that makes a system's own name: "Paramax", "CCLINC" (not "Statistical", "Face", nor a
     modifier built on a name: "HMM-based")."""
     return is_name(word) and not is_common_word(word) and not re.search(r"-[a-z]", word)
+
+
+def _modifiers_before(written: str, sub: str, th: Thesaurus) -> int:
+    """How many written words stand before the term ``sub`` (a key) in ``written``, counting from the longest
+    thesaurus topic the phrase ends with when that is longer: "two-layer overparameterized ReLU networks" has
+    two before "ReLU networks", "non-stationary Lipschitz bandits" one before the topic "Lipschitz bandits"."""
+    words = written.split()
+    found = _find_words(written, sub)
+    if not found:
+        return 0
+    before = len(words) - len(found.split())
+    for i in range(1, before):  # a longer tail that is a topic ("Lipschitz bandits")
+        if concept_key(" ".join(words[i:])) in th.names:
+            return i
+    return before
+
+
+def _described(written: str, sub: str) -> bool:
+    """Whether the words before the term ``sub`` in ``written`` are in lower case: a description ("two-layer
+    overparameterized ReLU networks"), not a name ("Blended Pairwise Conditional Gradients")."""
+    found = _find_words(written, sub)
+    at = written.find(found) if found else -1
+    return at > 0 and not any(ch.isupper() for ch in written[:at])
 
 
 def _task_system(key: str) -> bool:

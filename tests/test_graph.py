@@ -2073,3 +2073,22 @@ def test_a_paper_that_introduces_a_defined_short_form_is_labelled_by_it_and_what
     G = build_graph([Paper(t, sources=["x.txt:1"])], [ms])
     (label,) = [d["label"] for _, d in G.nodes(data=True) if d["kind"] == "paper"]
     assert label == "GLA: Generalized Logit-Adjusted loss functions"
+
+
+def test_one_papers_description_around_a_named_term_folds_into_the_term():
+    # the census's junk: "two-layer overparameterized ReLU networks", "latent subspace Gaussian mixture models";
+    # one modifier makes a term ("deep ReLU networks"), and a title-case name stays ("Blended Pairwise ...")
+    t1 = "We analyse two-layer overparameterized ReLU networks trained by gradient descent."
+    t2 = "Deep ReLU networks approximate smooth functions; ReLU networks are piecewise linear."
+    t3 = "Blended Pairwise Conditional Gradients improve the Frank-Wolfe algorithm."
+    t4 = "The Frank-Wolfe algorithm is projection-free."
+    G = _graph([_paper(t1, [("two-layer overparameterized ReLU networks", t1), ("gradient descent", t1)]),
+                _paper(t2, [("Deep ReLU networks", t2), ("ReLU networks", t2)]),
+                _paper(t3, [("Blended Pairwise Conditional Gradients", t3), ("Frank-Wolfe algorithm", t3)]),
+                _paper(t4, [("Frank-Wolfe algorithm", t4)])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "two-layer overparameterized ReLU networks" not in labels
+    assert {"ReLU networks", "Blended Pairwise Conditional Gradients"} <= labels
+    relu = next(n for n, d in G.nodes(data=True) if d["label"] == "ReLU networks")
+    first = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == t1)
+    assert G.has_edge(first, relu)
