@@ -579,7 +579,7 @@ def _task_of_system(term: str | None) -> str | None:
     """
     words = term.split() if term else []
     if (len(words) >= 3 and words[-1].lower() in ("system", "systems") and not _system_name(words[0])
-            and _singular(words[-2].lower()) in dict(_HEAD_KINDS)["task"]):
+            and _singular(words[-2].lower()) in _TASK_HEADS):
         return " ".join(words[:-1])
     return term
 
@@ -1088,7 +1088,7 @@ def _task_untitled(label: str) -> str:
     if (len(words) < 2 or not all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*", w) for w in words)
             or not all(is_common_word(w) for w in words)):
         return label
-    return label.lower() if _singular(words[-1].lower()) in dict(_HEAD_KINDS)["task"] else label
+    return label.lower() if _singular(words[-1].lower()) in _TASK_HEADS else label
 
 
 def _unsentence(forms: Counter, vocabulary: Container[str] = frozenset()) -> Counter:
@@ -1848,7 +1848,7 @@ def _described(written: str, sub: str) -> bool:
 def _task_system(key: str) -> bool:
     """A system named by the task it does: "translation system", "speech recognition system"."""
     words = key.split()
-    return len(words) >= 2 and words[-1] == "system" and words[-2] in dict(_HEAD_KINDS)["task"]
+    return len(words) >= 2 and words[-1] == "system" and words[-2] in _TASK_HEADS
 
 
 def _siblings(key: str, other: str, th: Thesaurus) -> bool:
@@ -3380,6 +3380,8 @@ _HEAD_KINDS = (
     ("dataset", frozenset("dataset benchmark corpus suite challenge".split())),  # ("StarCraft Multi-Agent Challenge")
     ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )
+#: The head words that make a term a task ("... classification", "... disambiguation").
+_TASK_HEADS = dict(_HEAD_KINDS)["task"]
 #: A conversion's key ("text to cad", "image to image"), of a hyphenated "A-to-B".
 _CONVERSION = re.compile(r"[a-z0-9]+ to [a-z0-9]+")
 #: Heads of a data set's name ("French Treebank", "Brown corpus"; a lexicon's, a dictionary's too).
