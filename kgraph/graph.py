@@ -1636,7 +1636,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # "sequential Mamba", "causal Mamba": one paper's words about a name, which is the node
         if (len(c.papers) < 2 and not (c.shorts or c.named or c.proposed) and any(
                 key.endswith(" " + sub) and (sub in th.names or sub in concepts and len(concepts[sub].papers) >= 2)
-                and _modifiers_before(text, sub, th) >= 2 and _described(text, sub) for sub in subs_of[key])):
+                and _modifiers_before(text, sub, th, described=True) >= 2 for sub in subs_of[key])):
             # "two-layer overparameterized ReLU networks", "latent subspace Gaussian mixture models": one paper's
             # words around a named term are no name of their own (a phrase with one modifier may be a term, below)
             return None
@@ -1822,27 +1822,23 @@ def _system_name(word: str) -> bool:
     return is_name(word) and not is_common_word(word) and not re.search(r"-[a-z]", word)
 
 
-def _modifiers_before(written: str, sub: str, th: Thesaurus) -> int:
+def _modifiers_before(written: str, sub: str, th: Thesaurus, *, described: bool = False) -> int:
     """How many written words stand before the term ``sub`` (a key) in ``written``, counting from the longest
     thesaurus topic the phrase ends with when that is longer: "two-layer overparameterized ReLU networks" has
-    two before "ReLU networks", "non-stationary Lipschitz bandits" one before the topic "Lipschitz bandits"."""
+    two before "ReLU networks", "non-stationary Lipschitz bandits" one before the topic "Lipschitz bandits".
+
+    With ``described``, only words of a description count: none when a word before the term is capitalised, a
+    name ("Blended Pairwise Conditional Gradients").
+    """
     words = written.split()
     found = _find_words(written, sub)
-    if not found:
+    if not found or described and any(ch.isupper() for ch in written[: written.find(found)]):
         return 0
     before = len(words) - len(found.split())
     for i in range(1, before):  # a longer tail that is a topic ("Lipschitz bandits")
         if concept_key(" ".join(words[i:])) in th.names:
             return i
     return before
-
-
-def _described(written: str, sub: str) -> bool:
-    """Whether the words before the term ``sub`` in ``written`` are in lower case: a description ("two-layer
-    overparameterized ReLU networks"), not a name ("Blended Pairwise Conditional Gradients")."""
-    found = _find_words(written, sub)
-    at = written.find(found) if found else -1
-    return at > 0 and not any(ch.isupper() for ch in written[:at])
 
 
 def _task_system(key: str) -> bool:
