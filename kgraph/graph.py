@@ -559,7 +559,7 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
             term = f"{words[0]} {rest}" if rest else ""
         else:
             term = clean_term(part)
-        if term and not named:
+        if term and not (named and is_name(term)):  # ("Czech-English statistical ... system": a name no more)
             term = _task_of_system(term)
         if term and not is_junk(term):
             out.append((term, named))
@@ -1819,7 +1819,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
 def _system_name(word: str) -> bool:
     """A first word that makes a system's own name: "Paramax", "CCLINC" (not "Statistical", "Face", nor a
     modifier built on a name: "HMM-based")."""
-    return is_name(word) and not is_common_word(word) and not re.search(r"-[a-z]", word)
+    return (is_name(word) and not is_common_word(word) and not re.search(r"-[a-z]", word)
+            and not is_language(word))  # ("Czech-English", "Arabic" say what a system reads)
 
 
 def _modifiers_before(written: str, sub: str, th: Thesaurus, *, described: bool = False) -> int:

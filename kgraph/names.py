@@ -19,9 +19,10 @@ from functools import lru_cache
 from typing import Iterator
 
 from .canon import concept_key
+from .lexicon import is_word
 
 __all__ = ["DATASET_NAME", "DATASET_IN_TEXT", "METRIC_IN_TEXT", "METRIC_KEYS", "DATASET_HEADS", "METRIC_HEADS",
-           "MODEL_FAMILY", "MODEL_IN_TEXT", "MODEL_NAME", "ORGANIZATIONS", "SPLIT_SUFFIXES", "VARIANT_SUFFIXES", "listed_data_sets", "REGULATIONS", "SOFTWARE", "countries", "is_language", "named_spans"]
+           "MODEL_FAMILY", "MODEL_IN_TEXT", "MODEL_NAME", "ORGANIZATIONS", "SPLIT_SUFFIXES", "VARIANT_SUFFIXES", "listed_data_sets", "REGULATIONS", "SOFTWARE", "countries", "is_language", "is_language_pair", "named_spans"]
 
 #: Families of named datasets and benchmarks, written as their authors write them (matched case-sensitively in
 #: text; as a concept's label, case-insensitively, so none is an English word).
@@ -459,6 +460,10 @@ def _languages() -> frozenset[str]:
                 if name:  # "Malay (macrolanguage)", "Modern Greek (1453-)"
                     name = re.sub(r"\s*\(.*\)$", "", name).lower()
                     names.update((name, name.removeprefix("modern ")))
+    for family in pycountry.language_families:  # (ISO 639-5) "Slavic languages", "Indo-European languages"
+        base = re.sub(r"\s*\(.*\)$", "", family.name).removesuffix(" languages")
+        if base != family.name and re.search(r"(?:ic|an|-\w+)$", base) and not is_word(base.lower()):
+            names.add(base.lower())  # (not "Artificial", "Caucasian", nor a word that is a name too: "Apache")
     return frozenset(names)
 
 
@@ -469,6 +474,18 @@ _LANGUAGES = re.compile(r"^(?:(?:European|Brazilian|American|British|Canadian|Au
                         r"Moroccan|Algerian|Tunisian|Simplified|Traditional)\s+)?"
                         r"(\w[\w ]*?)(?:\s*(?:-|/|–|\s+to\s+|\s+and\s+)\s*(\w[\w ]*?))?"
                         r"(?:\s+(?:languages?|texts?|data|documents?|sentences?|words?|phrases?|side))?$", re.I)
+
+
+def is_language_pair(text: str) -> bool:
+    """True when ``text`` names two languages, a direction of translation: "English-Chinese", "Urdu/English".
+
+    >>> is_language_pair("English-Chinese"), is_language_pair("Czech-English"), is_language_pair("English")
+    (True, True, False)
+    >>> is_language_pair("Kullback-Leibler"), is_language_pair("English-centric")
+    (False, False)
+    """
+    m = _LANGUAGES.match(text.strip())
+    return bool(m) and m.group(2) is not None and all(g.lower() in _languages() for g in m.groups())
 
 
 @lru_cache(maxsize=1)
@@ -501,6 +518,8 @@ def is_language(label: str) -> bool:
     (False, False, False)
     >>> is_language("European Portuguese"), is_language("Modern Standard Arabic texts"), is_language("European Union")
     (True, True, False)
+    >>> is_language("Slavic language"), is_language("Semitic"), is_language("Artificial languages"), is_language("Apache")
+    (True, True, True, False)
     """
     label = label.strip()
     if label.lower().endswith(" languages"):  # a kind of language: "Germanic languages", "low-resource languages"

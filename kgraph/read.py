@@ -463,6 +463,8 @@ def _text_segment(s: str) -> str:
 _BROKEN = re.compile(r"\b([A-Za-z][a-z]+)-([a-z]{2,})\b")
 #: The endings of a word the lexicon may not know whole ("summa-rization"; "de-noising").
 _WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical|ics?)$")
+#: A bare ending no compound puts after a hyphen: "Convolution-al" was broken at a line end after a whole word.
+_SUFFIX_PIECE = frozenset("al ally ary ic ical ive ively ized ize ise ised izes ities ity ness ional ionally".split())
 
 
 
@@ -472,10 +474,12 @@ def _rejoined(m: re.Match) -> str:
 
     "Co-training", "pre-trained", "tf-idf" and "non-iid" stay as they are (a
     piece is a word, or the whole is none); "neu-ral" and "proba-bilistic"
-    are rejoined.
+    are rejoined, and a whole word before a bare ending ("Convolution-al").
     """
     first, second = m.groups()
     whole = first + second
+    if second in _SUFFIX_PIECE and len(first) >= 4:
+        return whole  # "Convolution-al": no compound ends in a bare suffix
     if (len(whole) < 6 or first.lower() in HYPHEN_PREFIXES or second in HYPHEN_SUFFIXES or is_word(first)
             or is_word(second)):
         return m.group(0)

@@ -31,7 +31,7 @@ from functools import lru_cache
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
 from .names import (DATASET_IN_TEXT, DATASET_NAME, INSTITUTION_HEADS, MODEL_NAME, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE,
-                    VARIANT_SUFFIXES, countries)
+                    VARIANT_SUFFIXES, countries, is_language_pair)
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
            "LONE_GENERIC", "EVALUATIVE", "WEAK", "VAGUE_HEADS", "FIELD_GENERIC"]
@@ -80,6 +80,7 @@ configuration configurations evaluation evaluations center centers centre centre
 signal signals deployment deployments fidelity modality modalities study studies diversity
 length lengths cost costs region regions interaction interactions layout layouts benchmark benchmarks
 dynamics choice choices formulation formulations family families query queries access application applications
+cue cues distinction distinctions
 characterization characterizations characterisation characterisations extension extensions
 """.split())
 
@@ -326,6 +327,8 @@ def clean_term(text: str) -> str:
     ('OGFormer', 'CycleDistill')
     >>> clean_term("ICL-enhanced Vision-Language Models"), clean_term("retrieval-augmented generation")
     ('Vision-Language Models', 'retrieval-augmented generation')
+    >>> clean_term("English-Chinese word alignment")
+    'word alignment'
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     text = re.split(r"\s*[=<>\u2264\u2265\u2248]\s*\d", text)[0]  # "AUC=1.0": the metric, not its value
@@ -350,6 +353,9 @@ def clean_term(text: str) -> str:
             words[0].lower() in _NAMING and words[0][:1].isupper() and len(words) >= 3
             and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)) and not (
             len(words) > 2 and words[0].lower() in _DEGREES and words[1].lower() in _SCALES):
+        words.pop(0)
+    # "Czech-English statistical machine translation", "English-Chinese word alignment": the task, in one direction
+    if len(words) > 1 and is_language_pair(words[0]):
         words.pop(0)
     # "ICL-enhanced Vision-Language Models", "NSCL-trained representations": what one paper did to a thing, by
     # a named method; the thing is the term ("retrieval-augmented generation", no acronym, stays one)
@@ -654,6 +660,8 @@ def is_junk(term: str) -> bool:
         return True
     if "-" in last and _HYPHEN_ADJ.search(last.lower()):
         return True  # "PH-based", "IRM-free", "Frank-Wolfe-based": a modifier without its head
+    if is_language_pair(term):
+        return True  # "English-Chinese": the direction of a translation, of a task the sentence names
     if " ".join(lower) in ORGANIZATIONS or " ".join(lower).removeprefix("the ") in countries():
         return True  # "OpenAI", "Deepseek": who made a model; "Germany", "the Netherlands": where data came from
     if is_institution(term):
@@ -732,6 +740,11 @@ def is_vague(term: str) -> bool:
     # "labeled data", "low-dimensional data", "the offline dataset": data described, not named (but "point cloud
     # data", "AI-generated data")
     if words[-1].lower() in ("data", "dataset", "datasets") and not any("NOUN" in _pos(w) or is_name(w) for w in words[:-1]):
+        return True
+    # "textual corpora", "annotated corpora" (not "Brown corpus", nor "wsj corpus", a key's name the lexicon
+    # does not know)
+    if words[-1].lower() in ("corpus", "corpora") and not any(
+            "NOUN" in _pos(w) or is_name(w) or not _pos(w) and w.lower() not in _FUNCTION for w in words[:-1]):
         return True
     # "learning-based method", "data-driven approaches": a modifier and a generic head
     return _singular(words[-1].lower()) in GENERIC_HEADS and "NOUN" not in _pos(words[-2])

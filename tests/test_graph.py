@@ -2092,3 +2092,29 @@ def test_one_papers_description_around_a_named_term_folds_into_the_term():
     relu = next(n for n, d in G.nodes(data=True) if d["label"] == "ReLU networks")
     first = next(n for n, d in G.nodes(data=True) if d["kind"] == "paper" and d["abstract"] == t1)
     assert G.has_edge(first, relu)
+
+
+def test_a_language_pair_is_a_direction_of_its_task_not_a_concept():
+    # SciERC abstracts: "English-Chinese" and "English-Japanese" were concept nodes, and "We present a
+    # Czech-English statistical machine translation system" a one-paper method beside the task
+    t1 = "We present a Czech-English statistical machine translation system which translates trees."
+    t2 = "Statistical machine translation of English-Chinese and English-Japanese needs word segmentation."
+    G = _graph([_paper(t1, [("Czech-English statistical machine translation system", t1, {"role": "proposes"})]),
+                _paper(t2, [("Statistical machine translation", t2, {"kind": "task"}),
+                            ("English-Chinese", t2, {"kind": "dataset"}), ("English-Japanese", t2, {"kind": "dataset"}),
+                            ("word segmentation", t2, {"kind": "task"})])])
+    nodes = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not any("English" in label for label in nodes)
+    assert G.degree(nodes["statistical machine translation"]) >= 2
+
+
+def test_described_corpora_and_cues_are_no_nodes_a_named_corpus_is():
+    # SciERC abstracts: "textual corpora", "syntactic cues", "word-sense distinctions" were nodes (two papers
+    # writing them made them terms)
+    t1 = "We mine textual corpora for syntactic cues and word-sense distinctions; results on the WSJ corpora."
+    t2 = "The syntactic cues in textual corpora give word-sense distinctions on the WSJ corpora."
+    G = _graph([_paper(t, [("textual corpora", t), ("syntactic cues", t), ("word-sense distinctions", t),
+                           ("WSJ corpora", t, {"kind": "dataset"})]) for t in (t1, t2)])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert any("WSJ" in label for label in labels)
+    assert not labels & {"textual corpora", "syntactic cues", "word-sense distinctions"}

@@ -23,6 +23,8 @@ from kgraph.read import normalize_text, read_inputs
     # a word a PDF broke at a line end is one word again; hyphens put there on purpose stay
     ("automatic summa-rization with neu-ral nets and proba-bilistic Seg-mentation in photomet-ric stereo",
      "automatic summarization with neural nets and probabilistic Segmentation in photometric stereo"),
+    ("Convolution-al Neural Networks, a computation-al cost and an addition-ally learnt form",
+     "Convolutional Neural Networks, a computational cost and an additionally learnt form"),
     ("co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math",
      "co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math"),
     ("English-centric data, Euro-centric views, layer-wise and Xeno-phobic", "English-centric data, Euro-centric views, layer-wise and Xeno-phobic"),
