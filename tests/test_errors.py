@@ -49,6 +49,13 @@ def _kgraph_imports(module: str) -> set[str]:
     ("rules", {"extract", "graph", "query", "build"}), ("tagger", {"extract", "rules", "graph", "query", "build"}),
     ("cache", {"extract", "graph", "query", "build"}), ("community", "*"),
     ("graph", {"extract", "query", "export", "build", "knowledge_graph", "cli"}),
+    # the graph stage's parts sit under graph.py, each below the ones that use it
+    *[(m, {"graph", "extract", "query", "export", "build", "knowledge_graph", "cli"} | above) for m, above in [
+        ("concept", {"mentions", "merge", "missed", "passing", "hierarchy", "kinds", "labels"}),
+        ("kinds", {"mentions", "merge", "missed", "passing", "hierarchy", "labels"}),
+        ("mentions", {"merge", "missed", "passing", "hierarchy", "labels"}), ("passing", {"hierarchy", "labels"}),
+        ("merge", {"missed", "hierarchy", "labels"}), ("missed", {"hierarchy", "labels"}),
+        ("hierarchy", {"labels", "missed"}), ("labels", {"hierarchy", "missed", "merge"})]],
     ("query", {"extract", "export", "build", "knowledge_graph", "cli"}),
     ("knowledge_graph", {"build", "cli"}),
 ])

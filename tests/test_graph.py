@@ -1,7 +1,8 @@
 import pytest
 
 from kgraph.canon import concept_key
-from kgraph.graph import _introduced_as, build_graph
+from kgraph.graph import build_graph
+from kgraph.kinds import _introduced_as
 from kgraph.query import broader_terms
 from kgraph.types import Mention, Paper
 

@@ -7,7 +7,7 @@ import pytest
 
 import kgraph
 from kgraph.cli import main
-from kgraph.graph import _in_passing, _test_bed_spans
+from kgraph.passing import _in_passing, _test_bed_spans
 from kgraph.query import paths
 
 OPTIMIZERS = [
