@@ -111,6 +111,8 @@ def from_texts(texts: Iterable[str], *, model_dir: str | None = None, cache: boo
     >>> kg.papers_about("GNNs")[0][2]
     'proposes'
     """
+    if isinstance(texts, (str, bytes)):  # (iterating a string would make a paper of each character)
+        raise TypeError("texts must be a list of abstracts, not one string: from_texts([text])")
     topics = load_thesaurus(thesaurus)
     papers: dict[str, Paper] = {}
     for i, text in enumerate(texts, 1):

@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 from . import __version__
-from .errors import KGraphError
+from .errors import InputError, KGraphError
 from .types import KINDS, MODEL_DIR
 
 log = logging.getLogger("kgraph")
@@ -46,6 +46,9 @@ def _cmd_build(args) -> int:
 
     out = Path(args.out)
     _check_out_dir(out)
+    if not args.inputs and not Path("data").exists():
+        raise InputError("data: no such file or folder (with no INPUT, kgraph build reads ./data: "
+                         "kgraph build FILE_OR_FOLDER ...)")
     progress = BuildProgress() if not args.quiet and sys.stderr.isatty() else None
     cache = False if args.no_cache else (args.cache or True)
     try:
@@ -67,7 +70,8 @@ def _cmd_build(args) -> int:
             from .years import parse_years
 
             years = parse_years(kg.graph.graph["years"])
-            print(f"years: {min(years)}-{max(years)} ({sum(years.values())} of {s['papers']} papers dated)")
+            span = f"{min(years)}-{max(years)}" if min(years) != max(years) else f"{min(years)}"
+            print(f"years: {span} ({sum(years.values())} of {s['papers']} papers dated)")
         print("files: " + ", ".join(str(f) for f in files))
     return 0
 

@@ -576,6 +576,11 @@ def _not_text(text: str) -> tuple[int, int]:
     return len(_NOT_TEXT.findall(text[:65536])), min(len(text), 65536)
 
 
+#: Longest line read as a heading by its length; a longer one with few words is no abstract either (a run of
+#: characters with no spaces), and its warning says how long it is.
+HEADING_MAX_CHARS = 300
+
+
 def _looks_like_header(block: str) -> bool:
     words = block.split()
     return "\n" not in block.strip() and len(words) <= HEADER_MAX_WORDS and not re.search(r"[.!?]\s*$", block.strip())
@@ -642,7 +647,10 @@ def _records_txt(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
         if _looks_like_header(block):
             # (a file's first short line is its heading, skipped without a word, unless it is all the file has)
             if not first_block or len(blocks) == 1:
-                warn(f"{path}:{start}: skipped a short line that is not an abstract: {_clip(block.strip(), QUOTE_CHARS)!r}")
+                words = len(block.split())
+                what = ("a short line" if len(block) <= HEADING_MAX_CHARS else
+                        f"a line of {len(block):,} characters and {words:,} word{'s' * (words != 1)}")
+                warn(f"{path}:{start}: skipped {what} that is not an abstract: {_clip(block.strip(), QUOTE_CHARS)!r}")
             continue
         yield start, {"abstract": block}
 

@@ -61,3 +61,10 @@ def test_build_code_version_covers_package_data_not_the_model(tmp_path):
     with open(root / "thesaurus.txt", "a", encoding="utf-8") as f:  # a warm build must not keep a stale graph
         f.write("a new topic\n")
     assert _tree_hash(root) != before
+
+
+@pytest.mark.parametrize("texts", ["We propose graph neural networks (GNNs) for molecules.", b"GNNs scale."])
+def test_build_from_texts_refuses_one_string(texts):
+    # iterated, one string made a paper of each of its characters (23 papers, no concepts)
+    with pytest.raises(TypeError, match="not one string"):
+        kgraph.from_texts(texts)

@@ -26,13 +26,15 @@ def test_cli_build_writes_four_files(corpus_out):
 
 def test_cli_build_small_input_summary(tmp_path):
     src = tmp_path / "in.jsonl"
-    src.write_text(json.dumps({"id": "1", "title": "T", "abstract": "We propose graph neural networks (GNNs) for molecules."}) + "\n"
+    src.write_text(json.dumps({"id": "1", "title": "T", "abstract": "We propose graph neural networks (GNNs) for molecules.",
+                               "year": 2021}) + "\n"
                    + "not json\n"
                    + json.dumps({"abstract": r"Diffusion models with $\frac$ sample images."}) + "\n", encoding="utf-8")
     out = tmp_path / "out"
     result = run("build", str(src), "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert "papers: 2" in result.stdout and "files:" in result.stdout
+    assert "years: 2021 (1 of 2 papers dated)" in result.stdout  # (one year, not "2021-2021")
     assert f"{src}:2" in result.stderr and "Traceback" not in result.stderr
     # pylatexenc's own log line comes through kgraph's log, naming the record
     assert f"kgraph: warning: {src}:3: LaTeX: \\frac lacks its arguments; read as plain text" in result.stderr
@@ -59,6 +61,14 @@ def test_cli_build_unusable_input(tmp_path, make, expect):
     assert lines[-1].startswith("kgraph: error:") and expect in lines[-1]
     assert "Traceback" not in result.stderr
     assert (out / "graph.graphml").read_text() == "previous"
+
+
+def test_cli_build_with_no_input_and_no_data_folder_says_what_to_give(tmp_path):
+    result = run("build", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == ("kgraph: error: data: no such file or folder (with no INPUT, kgraph build reads "
+                                     "./data: kgraph build FILE_OR_FOLDER ...)")
+    assert not (tmp_path / "outputs").exists()
 
 
 def test_cli_build_output_is_a_file(tmp_path):

@@ -463,14 +463,15 @@ def test_read_txt_a_title_line_above_an_abstract_is_its_title(tmp_path):
     assert warnings == []
 
 
-@pytest.mark.parametrize("text", ["Transformers\n", "y" * 5000 + "\n"])
-def test_read_txt_a_file_of_one_short_line_says_why_it_has_no_abstract(tmp_path, text):
+@pytest.mark.parametrize("text, what", [("Transformers\n", "a short line"),
+                                        ("y" * 5000 + "\n", "a line of 5,000 characters and 1 word")])
+def test_read_txt_a_file_of_one_short_line_says_why_it_has_no_abstract(tmp_path, text, what):
     path = tmp_path / "one.txt"
     path.write_text(text, encoding="utf-8")
     warnings = []
     with pytest.raises(InputError, match="no usable abstracts"):
         read_inputs([path], warn=warnings.append)
-    assert len(warnings) == 1 and warnings[0].startswith(f"{path}:1: skipped a short line that is not an abstract: ")
+    assert len(warnings) == 1 and warnings[0].startswith(f"{path}:1: skipped {what} that is not an abstract: ")
 
 
 def test_read_txt_short_lines_that_end_sentences_are_warned_about(tmp_path):

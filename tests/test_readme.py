@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+import kgraph
+
 from conftest import ROOT
 
 README = ROOT / "README.md"
@@ -127,3 +129,16 @@ def test_readme_api_table_runs(corpus_kg):
     for call in calls:
         result = eval(call, namespace)
         assert result is not None and (not hasattr(result, "__len__") or len(result)), call
+
+
+def test_readme_find_concept_examples_hold_on_the_corpus(corpus_kg):
+    """The find_concept row's examples ('"gausian processes": Gaussian processes') are what the corpus graph does."""
+    text = README.read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith('| `kg.find_concept('))
+    pairs = re.findall(r'\("([^"]+)": ([^";)]+?)[;)]', row)
+    assert len(pairs) >= 4
+    for written, label in pairs:
+        assert corpus_kg.graph.nodes[corpus_kg.find_concept(written)]["label"] == label.strip(), written
+    held = re.search(r'A name several concepts hold \("(\w+)" of', row).group(1)
+    with pytest.raises(kgraph.ConceptNotFound, match=f"no concept '{held}'; closest: "):
+        corpus_kg.find_concept(held)
