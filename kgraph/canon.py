@@ -109,7 +109,7 @@ def _singular(word: str) -> str:
 
 @lru_cache(maxsize=1 << 18)
 def _americanize(word: str) -> str:
-    if word in _KEEP or len(word) < 5:
+    if word in _KEEP or len(word) < 5 or word[-1:] == "s" and word[:-1] in _KEEP:  # ("noises" as "noise")
         return word
     for pattern, repl in _BRITISH:
         word = pattern.sub(repl, word)

@@ -822,6 +822,9 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
             warn(f"{path}:{start}: skipped, broken CSV row ({err})")
             continue
         last = start
+        if reader.line_num > start and _run_together(text, start, reader.line_num, delimiter):
+            warn(f"{path}:{start}: a quoted field opened on this line is closed on line {reader.line_num} with "
+                 f"text after the quote, so lines {start}-{reader.line_num} were read as one row; close the quote")
         extra = row.pop(None, None)
         if extra:
             if not abstract_last:
@@ -837,6 +840,22 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     if last and _open_quote(text, last, delimiter):
         raise InputError(f"{path}:{last}: a quoted field opened on this line is never closed, so every line after "
                          "it would be read into this row; close the quote")
+
+
+def _run_together(text: str, first: int, last: int, delimiter: str) -> bool:
+    """Whether the row read from lines ``first`` to ``last`` closes a quoted field with text after the quote.
+
+    A quote left open ('1,"We propose ...') is closed by the next row's opening quote ('2,"Graph ...'); the
+    lenient csv module reads both rows as one field, a paper lost. Read strictly, the row stops at the text
+    after that quote. (A field that spans lines on purpose closes its quote before a delimiter.)
+    """
+    lines = itertools.islice(io.StringIO(text, newline=""), first - 1, last)
+    try:
+        for _ in csv.reader(lines, strict=True, delimiter=delimiter):
+            pass
+    except csv.Error as err:
+        return "expected after" in str(err)
+    return False
 
 
 def _open_quote(text: str, line: int, delimiter: str = ",") -> bool:

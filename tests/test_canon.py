@@ -21,6 +21,14 @@ def test_canon_variants_share_a_key(a, b):
     assert concept_key(a) == concept_key(b)
 
 
+@pytest.mark.parametrize("text, key", [("sub-Gaussian noises", "sub gaussian noise"), ("surprises", "surprise"),
+                                       ("label noise", "label noise")])
+def test_canon_a_plural_of_a_word_spelt_ise_keeps_its_spelling(text, key):
+    # "sub-Gaussian noises" was keyed (and its node id made) "sub gaussian noiz": the British -ises rule
+    # ran on the plural before the singular was taken
+    assert concept_key(text) == key
+
+
 @pytest.mark.parametrize("a, b", [
     ("continual learning", "contrastive learning"),
     ("loss", "los"),

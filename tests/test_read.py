@@ -346,6 +346,21 @@ def test_read_csv_unclosed_quote_is_an_error_not_lost_rows(tmp_path):
                                                            "We study bandits."]
 
 
+@pytest.mark.parametrize("sep", [",", ";"])
+def test_read_csv_a_quote_closed_by_the_next_rows_quote_is_warned_about(tmp_path, sep):
+    # a new user's file: row 1's quote left open was closed by row 2's opening quote, and the lenient csv
+    # module read both rows as one abstract (two papers of three, no word)
+    path = tmp_path / "p.csv"
+    path.write_text(f'id{sep}abstract\n1{sep}"We propose a transformer for translation.\n'
+                    f'2{sep}"Graph neural networks are used for molecules."\n'
+                    f'3{sep}"Diffusion models generate images."\n', encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert len(papers) == 2
+    assert warnings == [f"{path}:2: a quoted field opened on this line is closed on line 3 with text after the quote, "
+                        "so lines 2-3 were read as one row; close the quote"]
+
+
 def test_read_csv_unquoted_commas_are_never_cut_silently(tmp_path):
     path = tmp_path / "p.csv"
     path.write_text("title,year,abstract\nA,2023,We propose FooNet, a graph neural network, for molecules.\n"
