@@ -282,7 +282,8 @@ def build_graph(
     _find_missed(papers, texts, {k for k, c in concepts.items() if not is_vague(k) and not _junk(k, c)}, concepts,
                  paper_terms)
     areas = _areas(th)
-    nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas, _written_in_lower_case(concepts, texts))
+    nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas, _written_in_lower_case(concepts, texts),
+                                      [str(paper.meta.get("title") or "") for paper in papers])
     up = _add_topics(nodes, broader, fold, concepts, th)
     # a topic the thesaurus knows, or a name a paper defines, that leads to no node at all stays a node of its
     # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"

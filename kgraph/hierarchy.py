@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Container, Iterator
+from typing import Container, Iterator, Sequence
 
-from .canon import _FUNCTION_WORDS, GENERIC_HEADS, _singular, concept_key
+from .canon import _FUNCTION_WORDS, GENERIC_HEADS, _americanize, _singular, concept_key
 from .concept import _Concept, _junk
 from .kinds import _DATA_HEADS, _TASK_HEADS, _metric_variant
 from .lexicon import HYPHEN_PREFIXES
@@ -120,7 +120,7 @@ def _own_name(surface: str) -> bool:
 
 
 def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]], th: Thesaurus,
-               areas: frozenset[str], lower: Container[str] = frozenset()):
+               areas: frozenset[str], lower: Container[str] = frozenset(), titles: Sequence[str | None] = ()):
     """Choose the concept nodes and their ``broader`` terms.
 
     A key is a node when it is a name (coined, capitalised, defined or
@@ -303,6 +303,19 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if v is None and any(" " in s and s in nodes and key.endswith(" " + s)
                              and _modifiers_before(surface(concepts[key], key), s, th) <= 1 for s in subs_of[key]):
             nodes.add(key)
+    # what a paper's title names is what it is about: a term of its abstract, or a thesaurus topic inside one,
+    # that the title writes is a term though no other paper writes it ("State Space Models as Efficient
+    # Alternatives to Attention" over "selective state space models"; in a corpus of a few papers, every topic)
+    for terms, title in zip(paper_terms, titles):
+        named = _title_words(title) if title else ""
+        for key in [k for k in terms if named and k not in nodes]:
+            # (a thesaurus topic whatever its count; a phrase of the paper's own only where it may be a term)
+            for term in [key, *(s for s in subs_of.get(key, ()) if " " in s and s in th.names)]:
+                if (term not in nodes and f" {_title_words(term)} " in f" {named} "
+                        and (term in th.names or verdict.get(term) is not False) and term not in areas and term not in FIELD_GENERIC and term not in LONE_GENERIC
+                        and not is_junk(term) and not is_vague(term)):
+                    nodes.add(term)
+                    concepts.setdefault(term, _Concept())
     # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases, those
     # the paper writes twice or the thesaurus knows ("sampled softmax", "flow matching"); a phrase written once,
     # mostly an unnamed part of the paper's own method ("lossless rounding", "resource reservation"), only
@@ -503,6 +516,15 @@ def _areas(th: Thesaurus) -> frozenset[str]:
 
 #: The capitalised head of a part of one paper's system: "Feedback Agent", "Retrieval Module".
 _PART_HEAD = re.compile(r"\S.*\s(?:Agent|Module)s?")
+
+
+def _title_words(text: str) -> str:
+    """A title's (or a key's) words as keys write them, each singular: "State-Space Models" -> "state space model".
+
+    >>> _title_words("Sparse Mixture-of-Experts Transformers for Long-Context Language Modeling")
+    'sparse mixture of expert transformer for long context language modeling'
+    """
+    return " ".join(_singular(_americanize(w)) for w in re.sub(r"[^\w\s.+#]", " ", text.lower().replace("-", " ")).split())
 
 
 def _system_parts(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]) -> frozenset[str]:

@@ -2119,3 +2119,26 @@ def test_described_corpora_and_cues_are_no_nodes_a_named_corpus_is():
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert any("WSJ" in label for label in labels)
     assert not labels & {"textual corpora", "syntactic cues", "word-sense distinctions"}
+
+
+def test_a_topic_a_papers_title_names_is_a_node_though_one_paper_writes_it():
+    # a new user's ten papers: "State Space Models as Efficient Alternatives to Attention" had no state space
+    # models node (one paper writes "selective state space models"), nor the MoE paper mixture of experts
+    t1 = "Selective state space models such as Mamba process sequences in linear time."
+    t2 = "We propose a sparse mixture-of-experts transformer for long-context language modeling."
+    t3 = "Graph neural networks predict molecular properties."
+    items = [_paper(t1, [("Selective state space models", t1), ("Mamba", t1), ("linear time", t1, {"kind": "concept"})]),
+             _paper(t2, [("sparse mixture-of-experts transformer", t2),
+                         ("long-context language modeling", t2, {"kind": "task"})]),
+             _paper(t3, [("Graph neural networks", t3), ("molecular properties", t3, {"kind": "concept"})])]
+    untitled = {d["label"] for _, d in _graph(items).nodes(data=True) if d["kind"] != "paper"}
+    assert not {"state space models", "mixture of experts"} & untitled
+    items[0][0].meta["title"] = "State Space Models as Efficient Alternatives to Attention"
+    items[1][0].meta["title"] = "Sparse Mixture-of-Experts Transformers for Long-Context Language Modeling"
+    items[2][0].meta["title"] = "Linear Time Message Passing"  # (no term of the abstract: nothing is added)
+    G = _graph(items)
+    nodes = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert {"state space models", "mixture of experts"} <= set(nodes)
+    assert G.has_edge(items[0][0].id, nodes["state space models"]) or any(
+        G.has_edge(items[0][0].id, n) and nodes["state space models"] in broader_terms(G, n) for n in nodes.values())
+    assert set(nodes) - {"state space models", "mixture of experts"} == untitled
