@@ -63,7 +63,7 @@ from .kinds import (
     _metric_named,
     _split_of,
 )
-from .labels import _NOT_COINED, _lower_case_words, _task_untitled, _unsentence, _untitled, paper_label
+from .labels import _NOT_COINED, _lower_case_words, _tail_untitled, _task_untitled, _unsentence, _untitled, paper_label
 from .mentions import (
     _as_definition,
     _compact,
@@ -374,7 +374,7 @@ def build_graph(
         label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
         if not c.label and not c.proposed and not any(  # (nor one with a short form of its own: MS-UDG)
                 sum(ch.isupper() for ch in f) >= 2 and concept_key(f) not in th.names for f in c.shorts):
-            label = _untitled(label, key, th, vocabulary)
+            label = _tail_untitled(_untitled(label, key, th, vocabulary), th)
         if not c.label and not c.proposed and kind == "task":
             label = _task_untitled(label)
         if (" " not in key and " " in label and not c.named and not c.label and not any(is_name(f) for f in forms)

@@ -173,6 +173,26 @@ def _untitled(label: str, key: str, th: Thesaurus, vocabulary: Container[str] = 
     return label.lower()
 
 
+def _tail_untitled(label: str, th: Thesaurus) -> str:
+    """A thesaurus topic written in title case after a modifier in lower case, as the topic is written:
+    "homophilic Graph Neural Networks" are homophilic graph neural networks (a topic the field writes as a
+    name stays: "non-stationary Lipschitz bandits").
+
+    >>> _tail_untitled("homophilic Graph Neural Networks", thesaurus()), _tail_untitled("non-stationary Lipschitz bandits", thesaurus())
+    ('homophilic graph neural networks', 'non-stationary Lipschitz bandits')
+    """
+    words = label.split()
+    for i in range(1, len(words) - 1):
+        tail = words[i:]
+        if not (all(w.islower() for w in words[:i]) and all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*", w)
+                                                            or w in ("and", "of") for w in tail)):
+            continue
+        topic = th.topic(" ".join(tail))
+        if topic is not None and th.topics[topic].label.islower():
+            return " ".join(words[:i] + [w.lower() for w in tail])
+    return label
+
+
 def _task_untitled(label: str) -> str:
     """A task of ordinary words written in title case, in lower case: "Sentiment Classification (SC)" is
     sentiment classification, as the field writes tasks; a name stays ("Chinese Word Segmentation": "Chinese"
