@@ -212,6 +212,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
         if key in _WORD_METRICS and not c.shorts and not any(ch.isupper() for f in c.surfaces for ch in f):
             return False  # "tree cover maps", "a density map": no mAP
+        if len(c.papers) < 2 and not c.shorts and _task_score(key):
+            return False  # "word sense disambiguation accuracy": a task's score, which links its paper to the metric
         if (len(c.papers) < 2 and not c.shorts and not c.proposed
                 and all(_name_described(f) in concepts for f in c.surfaces)):
             return False  # "sequential Mamba", "causal Mamba": one paper's words about a name, which is the node
@@ -319,7 +321,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     # no paper goes undescribed: one with fewer than MIN_PAPER_TERMS terms keeps its strongest phrases, those
     # the paper writes twice or the thesaurus knows ("sampled softmax", "flow matching"); a phrase written once,
     # mostly an unnamed part of the paper's own method ("lossless rounding", "resource reservation"), only
-    # where the paper would have no term at all
+    # where the paper would have no term at all, and only a process or a field
     rank = {role: i for i, role in enumerate(ROLES)}
     named_data: dict[str, bool] = {}  # key -> a data set's own name (worked out once: a hub has many surfaces)
     for terms in paper_terms:
@@ -331,6 +333,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                        key=lambda k: (rank[terms[k][1]], concepts[k].kinds["concept"] > 0, -terms[k][0], k))
         narrowing = {k for k in spare if _narrows_a_topic(k, concepts[k], th)}
         strong = [k for k in spare if terms[k][0] >= 2 or th.topic(k) is not None or k in narrowing]
+        # (a phrase written once is kept only as a process or field named in the singular: "phrase localization",
+        # "model-theoretic semantics"; not "arbitrary deformations", "semantic features", "hand contours")
+        spare = [k for k in spare if _NOMINAL.search(surface(concepts[k], k).split()[-1].lower())]
         for key in strong[: max(0, MIN_PAPER_TERMS - have)] or spare[: max(0, 1 - have)]:
             nodes.add(key)
         # what a paper is tested on or scored by says little of what it is about ("FVD on UCF-101 and
@@ -516,6 +521,18 @@ def _areas(th: Thesaurus) -> frozenset[str]:
 
 #: The capitalised head of a part of one paper's system: "Feedback Agent", "Retrieval Module".
 _PART_HEAD = re.compile(r"\S.*\s(?:Agent|Module)s?")
+
+
+def _task_score(key: str) -> bool:
+    """A key that is a task followed by a metric's name: "word sense disambiguation accuracy", "parsing f1".
+
+    >>> _task_score("word sense disambiguation accuracy"), _task_score("top 1 accuracy"), _task_score("word error rate")
+    (True, False, False)
+    """
+    if key in METRIC_KEYS:
+        return False
+    words = key.split()
+    return any(" ".join(words[i:]) in METRIC_KEYS and words[i - 1] in _TASK_HEADS for i in range(1, len(words)))
 
 
 def _title_words(text: str) -> str:

@@ -472,14 +472,14 @@ def _languages() -> frozenset[str]:
 _LANGUAGES = re.compile(r"^(?:(?:European|Brazilian|American|British|Canadian|Australian|Swiss|Austrian|Mexican|"
                         r"Latin American|Modern Standard|Classical|Ancient|Old|Middle|Mandarin|Egyptian|Gulf|Levantine|"
                         r"Moroccan|Algerian|Tunisian|Simplified|Traditional)\s+)?"
-                        r"(\w[\w ]*?)(?:\s*(?:-|/|–|\s+to\s+|\s+and\s+)\s*(\w[\w ]*?))?"
+                        r"(\w[\w ]*?)(?:\s*(?:-to-|-|/|–|\s+to\s+|\s+and\s+)\s*(\w[\w ]*?))?"
                         r"(?:\s+(?:languages?|texts?|data|documents?|sentences?|words?|phrases?|side))?$", re.I)
 
 
 def is_language_pair(text: str) -> bool:
     """True when ``text`` names two languages, a direction of translation: "English-Chinese", "Urdu/English".
 
-    >>> is_language_pair("English-Chinese"), is_language_pair("Czech-English"), is_language_pair("English")
+    >>> is_language_pair("English-Chinese"), is_language_pair("Korean-to-English"), is_language_pair("English")
     (True, True, False)
     >>> is_language_pair("Kullback-Leibler"), is_language_pair("English-centric")
     (False, False)

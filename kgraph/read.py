@@ -474,12 +474,16 @@ def _rejoined(m: re.Match) -> str:
 
     "Co-training", "pre-trained", "tf-idf" and "non-iid" stay as they are (a
     piece is a word, or the whole is none); "neu-ral" and "proba-bilistic"
-    are rejoined, and a whole word before a bare ending ("Convolution-al").
+    are rejoined, and a whole word before a bare ending ("Convolution-al") or
+    before a piece that makes a word with it ("man-ifold").
     """
     first, second = m.groups()
     whole = first + second
     if second in _SUFFIX_PIECE and len(first) >= 4:
         return whole  # "Convolution-al": no compound ends in a bare suffix
+    if (len(whole) >= 6 and first.lower() not in HYPHEN_PREFIXES and second not in HYPHEN_SUFFIXES and not is_word(second)
+            and (is_word(whole) or whole.endswith("s") and is_word(whole[:-1]))):
+        return whole  # "man-ifold", "initial-ization": a word and a piece that is none make one word
     if (len(whole) < 6 or first.lower() in HYPHEN_PREFIXES or second in HYPHEN_SUFFIXES or is_word(first)
             or is_word(second)):
         return m.group(0)

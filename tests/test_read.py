@@ -25,6 +25,7 @@ from kgraph.read import normalize_text, read_inputs
      "automatic summarization with neural nets and probabilistic Segmentation in photometric stereo"),
     ("Convolution-al Neural Networks, a computation-al cost and an addition-ally learnt form",
      "Convolutional Neural Networks, a computational cost and an additionally learnt form"),
+    ("an ordinal man-ifold after initial-ization, for robust-ness", "an ordinal manifold after initialization, for robustness"),
     ("co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math",
      "co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math"),
     ("English-centric data, Euro-centric views, layer-wise and Xeno-phobic", "English-centric data, Euro-centric views, layer-wise and Xeno-phobic"),

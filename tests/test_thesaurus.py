@@ -771,7 +771,7 @@ def test_thesaurus_head_word_a_term_ending_with_it_narrows_the_topic_unless_it_i
     G = _graph([_paper("GRACE integrates adaptive spectrum experts with calibration.", ["adaptive spectrum experts"],
                        "concept"),
                 _paper("Mixture-of-Experts (MoE) architectures are merged.", ["Mixture-of-Experts"]),
-                _paper("Labels come from domain experts and annotators.", ["domain experts"], "concept")])
+                _paper("Labels come from domain experts and annotators.", ["domain experts"] * 2, "concept")])
     papers = _papers(G)
     reach = [{label.lower().replace("-", " ") for label in _reach(G, p)} for p in papers]
     assert "mixture of experts" in reach[0] and "mixture of experts" in reach[1]
