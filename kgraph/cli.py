@@ -397,7 +397,11 @@ def _cmd_path(args) -> int:
     if not args.json:  # what each name was read as: a name that is no concept may have matched a paper's words
         ends = [_end_text(kg, kg.find(name)) for name in (args.a, args.b)]
         print(f"{_plural(len(paths), 'shortest path')} from {ends[0]} to {ends[1]}")
-    return _emit(args, data, rows, ("#", "hops", "path"))
+    code = _emit(args, data, rows, ("#", "hops", "path"))
+    if not args.json and any(" --holds--> " in text or " --within--> " in text for _, _, text in rows):
+        print("(A --holds--> B: B is a part, aspect or subject of the broader term A, no kind of it; "
+              "--within-->: the other way)")
+    return code
 
 
 def _end_text(kg, node: str) -> str:
@@ -592,7 +596,7 @@ def make_parser() -> argparse.ArgumentParser:
     graph_opts(q)
     q.set_defaults(func=_cmd_paper)
     q = qsub.add_parser("related", help="papers closest to a paper, with the concepts they share")
-    q.add_argument("paper", help="paper id, record id, or a fragment of its label or abstract")
+    q.add_argument("paper", help="paper id, record id, DOI, arXiv id, or a fragment of its label or abstract")
     q.add_argument("--limit", "-k", type=_count, default=10, metavar="N", help="at most N papers (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_related)
@@ -605,13 +609,13 @@ def make_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=_cmd_path)
     q = qsub.add_parser("search", help="concepts and papers matching a text")
     q.add_argument("text", help="words to look for in labels, aliases and abstracts")
-    q.add_argument("--limit", type=_count, default=10, metavar="N", help="at most N results (default 10)")
+    q.add_argument("--limit", "-k", type=_count, default=10, metavar="N", help="at most N results (default 10)")
     graph_opts(q)
     q.set_defaults(func=_cmd_search)
     q = qsub.add_parser("trends", help="rising and fading concepts (needs papers with years)")
     q.add_argument("--kind", choices=KINDS, help="only concepts of this kind")
     q.add_argument("--since", type=_seed, metavar="YEAR", help="only papers from YEAR on")
-    q.add_argument("--limit", "-n", type=_count, default=10, metavar="N",
+    q.add_argument("--limit", "-k", "-n", type=_count, default=10, metavar="N",
                    help="at most N rising and N fading concepts (default 10)")
     q.add_argument("--min-papers", type=_count, default=3, metavar="N",
                    help="rank only concepts with N or more dated papers (default 3)")
@@ -619,7 +623,7 @@ def make_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=_cmd_trends)
 
     p = sub.add_parser("stats", help="counts, top concepts per kind, communities of a saved graph")
-    p.add_argument("--limit", "--top", type=_count, default=5, metavar="N",
+    p.add_argument("--limit", "--top", "-k", type=_count, default=5, metavar="N",
                    help="top N concepts per kind and N largest communities (default 5)")
     graph_opts(p)
     p.set_defaults(func=_cmd_stats)

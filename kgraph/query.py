@@ -613,6 +613,10 @@ def _papers_of(G: nx.Graph, concept: str) -> dict[str, tuple[int, bool]]:
     return out
 
 
+#: How many shortest paths, per path asked for, :func:`paths` looks through for ones that are no detour of another.
+PATH_CANDIDATES = 10
+
+
 def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
     """Up to ``limit`` shortest paths between two papers or concepts, as lists of node ids.
 
@@ -622,7 +626,9 @@ def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
     rarer concepts come first (a step into a concept costs a little more
     the more papers mention it), so the explanation is specific; a step along
     a link the paper names only in passing (:func:`in_passing`) costs one hop
-    more, so papers meet through what they are about where they can.
+    more, so papers meet through what they are about where they can. A path
+    that passes through every node of a shorter one listed (the same path with
+    a detour) is left out.
 
     Examples
     --------
@@ -646,10 +652,18 @@ def paths(G: nx.Graph, a: str, b: str, *, limit: int = 3) -> list[list[str]]:
         return (1.0 + COMMON_STEP_COST * G.nodes[node].get("papers", 1) / n_papers
                 + (PASSING_STEP_COST if d.get("passing") else 0.0))
 
+    kept: list[list[str]] = []
     try:
-        return [list(p) for p in islice(nx.shortest_simple_paths(G, source, target, weight=cost), limit)]
+        # a path that holds every node of one already kept is that path with a detour: it explains nothing more
+        # (of at most PATH_CANDIDATES * limit candidates, so that a dense graph answers at once)
+        for path in islice(nx.shortest_simple_paths(G, source, target, weight=cost), PATH_CANDIDATES * limit):
+            if not any(set(k) <= set(path) for k in kept):
+                kept.append(list(path))
+                if len(kept) == limit:
+                    break
     except (nx.NetworkXNoPath, nx.NodeNotFound):
         return []
+    return kept
 
 
 def top_concepts(G: nx.Graph, *, kind: str | None = None, by: Literal["papers", "pagerank"] = "papers",

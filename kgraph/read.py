@@ -809,6 +809,8 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     fields = [f.strip().lower() for f in (header or [])]
     if "abstract" not in fields and sources.ABSTRACT_ALIAS in fields:  # arXiv's name for it
         fields[fields.index(sources.ABSTRACT_ALIAS)] = "abstract"
+    if not fields and not text.strip():
+        raise InputError(f"{path}: the file is empty (a CSV needs a header line with an 'abstract' column)")
     if "abstract" not in fields:
         raise InputError(f"{path}: no 'abstract' column (columns: {', '.join(_clip(f, 40) for f in fields) or 'none'})")
     reader.fieldnames = fields

@@ -86,6 +86,9 @@ def read_graph(path) -> nx.Graph:
                              "wrote with --graph DIR)")
     if asked.suffix.lower() == ".gexf":  # written for Gephi, which reads no kgraph attribute types back
         raise InputError(f"{asked}: a GEXF file is for Gephi; give kgraph the folder, graph.graphml or graph.json")
+    if asked.suffix.lower() not in (".graphml", ".json", ".xml"):  # (abstracts, say: "papers.jsonl")
+        raise InputError(f"{asked}: not a graph file (a {asked.suffix or 'file with no'} suffix); give the folder "
+                         "`kgraph build` wrote, or its graph.graphml or graph.json")
     target = asked
     if asked.suffix != ".json" and asked.name == "graph.graphml" and _fast(folder / "graph.json", asked):
         target = folder / "graph.json"

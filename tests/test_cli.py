@@ -111,9 +111,9 @@ def test_cli_every_argument_has_help():
 
 @pytest.mark.parametrize("argv, message", [
     (["query", "neighbours", "GNN", "--depth", "0"], "argument --depth: 0 is invalid; it must be at least 1"),
-    (["query", "search", "x", "--limit", "ten"], "argument --limit: 'ten' is not a whole number"),
+    (["query", "search", "x", "--limit", "ten"], "argument --limit/-k: 'ten' is not a whole number"),
     (["query", "related", "x", "-k", "-3"], "argument --limit/-k: -3 is invalid; it must be at least 1"),
-    (["stats", "--top", "1.5"], "argument --limit/--top: '1.5' is not a whole number"),
+    (["stats", "--top", "1.5"], "argument --limit/--top/-k: '1.5' is not a whole number"),
     (["build", "--jobs", "0"], "argument --jobs: 0 is invalid; it must be at least 1"),
     (["train", "t.json", "--lr", "nan"], "argument --lr: nan is invalid"),
     (["train", "t.json", "--epochs", "0"], "argument --epochs: 0 is invalid"),

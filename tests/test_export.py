@@ -267,6 +267,11 @@ def test_store_broken_file_names_it(tmp_path):
     gexf.write_text("<gexf/>", encoding="utf-8")
     with pytest.raises(InputError, match=r"graph.gexf: a GEXF file is for Gephi; give kgraph the folder"):
         read_graph(gexf)
+    # a new user gave the abstracts (--graph papers.jsonl) and was told of an XML parser's "invalid token"
+    abstracts = tmp_path / "papers.jsonl"
+    abstracts.write_text('{"abstract": "We study bandits."}\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"papers.jsonl: not a graph file \(a .jsonl suffix\); give the folder"):
+        read_graph(abstracts)
 
 
 def _hub_graph(n_rel=30):

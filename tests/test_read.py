@@ -95,6 +95,9 @@ def test_read_csv_without_abstract_column(tmp_path):
     path.write_text("id,title\n1,x\n")
     with pytest.raises(InputError, match="no 'abstract' column"):
         read_inputs([path])
+    path.write_text("")  # (it said "no 'abstract' column (columns: none)")
+    with pytest.raises(InputError, match=r"p.csv: the file is empty \(a CSV needs a header line"):
+        read_inputs([path])
 
 
 def test_read_arxiv_summary_is_the_abstract(tmp_path):
