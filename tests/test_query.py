@@ -385,3 +385,24 @@ def test_search_finds_a_concept_by_a_synonym_the_thesaurus_gives_it():
                            "We study reinforcement learning with offline data from robots."]).graph
     hits = search(G, "RL")
     assert hits and G.nodes[hits[0][0]]["label"] == "reinforcement learning" and hits[0][1] == 100
+
+
+def test_query_paths_leave_out_a_detour_of_a_path_listed():
+    # a new user's "continual learning" -> "model collapse": the second path was the first with a detour
+    # through a narrower term of the start (continual learning -> exemplar-free continual learning -> PMI -> ...)
+    import networkx as nx
+
+    from kgraph.query import paths
+
+    G = nx.Graph()
+    for n, kind in [("concept:a", "task"), ("concept:a2", "task"), ("concept:b", "concept"),
+                    ("paper:p1", "paper"), ("paper:p2", "paper")]:
+        G.add_node(n, kind=kind, label=n.split(":")[1], papers=1)
+    G.add_edge("concept:a", "paper:p1", kind="mention")
+    G.add_edge("paper:p1", "concept:b", kind="mention")
+    G.add_edge("concept:a2", "concept:a", kind="broader", broader="concept:a", narrower="concept:a2")
+    G.add_edge("concept:a2", "paper:p1", kind="mention")
+    G.add_edge("concept:a", "paper:p2", kind="mention")
+    G.add_edge("paper:p2", "concept:b", kind="mention")
+    found = paths(G, "concept:a", "concept:b", limit=3)
+    assert found == [["concept:a", "paper:p1", "concept:b"], ["concept:a", "paper:p2", "concept:b"]]
