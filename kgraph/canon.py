@@ -69,6 +69,7 @@ _BRITISH = [
     (re.compile(r"our\b"), "or"), (re.compile(r"\bmodelling\b"), "modeling"), (re.compile(r"\bmodelled\b"), "modeled"),
     (re.compile(r"\blabelled\b"), "labeled"), (re.compile(r"\blabelling\b"), "labeling"),
     (re.compile(r"\btravelling\b"), "traveling"), (re.compile(r"tre\b"), "ter"),
+    (re.compile(r"\bdialog(?=s?\b)"), "dialogue"),  # (one key for both: the field writes either)
 ]
 # words the rules above would wrongly change
 _KEEP = frozenset("""

@@ -234,6 +234,9 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
         said_head = next((h for h in written if h in _INTRODUCED_KIND), None)
         if said_head:
             return _INTRODUCED_KIND[said_head]
+    if kind == "task" and (_singular(front[-1]) if front else head) == "system":
+        return "method"  # "Global Navigation Satellite System", "dialog systems": a system, which does a task
+        # (a system named by its task alone is the task: "machine translation systems", kgraph.mentions)
     for candidate in [" ".join(front[-2:]), _singular(front[-1]) if front else head, *written[:1]]:
         for kinds, heads in _HEAD_KINDS:
             if candidate in heads:

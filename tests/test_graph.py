@@ -2169,3 +2169,14 @@ def test_a_tasks_score_in_one_paper_is_the_metric_not_a_node():
     nodes = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert not any(label.endswith("accuracy") and label != "accuracy" for label in nodes)
     assert G.nodes[nodes["accuracy"]]["papers"] == 2
+
+
+def test_a_named_system_the_tagger_calls_a_task_is_a_method():
+    # SciERC: "Global Navigation Satellite System", "Inertial Navigation System" were tasks (read blind: KIND)
+    t = "We fuse the Global Navigation Satellite System (GNSS) with an Inertial Navigation System (INS) for tracking."
+    G = _graph([_paper(t, [(f"{long} ({short})", t, {"kind": "task", "short_form": short, "long_form": long})
+                           for long, short in [("Global Navigation Satellite System", "GNSS"),
+                                               ("Inertial Navigation System", "INS")]]
+                       + [("tracking", t, {"kind": "task"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["Global Navigation Satellite System"] == kinds["Inertial Navigation System"] == "method"
