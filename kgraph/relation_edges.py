@@ -60,13 +60,18 @@ def _paper_index(G: nx.Graph, paper_id: str) -> dict[str, str]:
             key = concept_key(name) if name else ""
             if key:
                 index.setdefault(key, node)
-    # mentions of a term that is no node of its own link to its broader terms ("via"); use them last
+    # mentions of a term that is no node of its own link to its broader terms ("via"); use them last, the term
+    # its head names first: "entropy-based data selection strategy" is a data selection, not an entropy
+    folded: dict[str, list[str]] = defaultdict(list)
     for node, data in G[paper_id].items():
         if data.get("kind") == "mention" and data.get("via"):
             for name in str(data["via"]).split("|"):
                 key = concept_key(strip_parentheticals(name))
-                if key:
-                    index.setdefault(key, node)
+                if key and key not in index:
+                    folded[key].append(node)
+    for key, nodes in folded.items():
+        index[key] = max(nodes, key=lambda n: (key.endswith(concept_key(str(G.nodes[n].get("label", "")))),
+                                                -nodes.index(n)))
     return index
 
 

@@ -303,3 +303,22 @@ def test_pair_features_between_max_and_outside():
     plain = pair_features(states, [(0, 1), (4, 5), (8, 10)], [(0, 1)])
     assert plain["between"].shape == (1, 3 * dim)
     assert np.array_equal(plain["between"][0], between[0, :3 * dim])
+
+
+def test_a_relation_of_a_folded_phrase_goes_to_the_term_its_head_names():
+    # "we propose an entropy-based data selection strategy to ... alleviate model collapse" read as
+    # entropy --used_for--> model collapse: the phrase is no node and links its paper to both entropy and
+    # data selection, and the relation took whichever came first
+    texts = ["Entropy falls as models collapse. We propose an entropy-based data selection strategy to alleviate "
+             "model collapse.",
+             "Entropy and data selection matter; model collapse follows.",
+             "Entropy regularization helps data selection and model collapse."]
+    papers = [Paper(t) for t in texts]
+    ms = [[m("Entropy", texts[0], "concept"), m("entropy-based data selection strategy", texts[0]),
+           m("model collapse", texts[0], "concept")],
+          [m("Entropy", texts[1], "concept"), m("data selection", texts[1]), m("model collapse", texts[1], "concept")],
+          [m("Entropy", texts[2], "concept"), m("data selection", texts[2]), m("model collapse", texts[2], "concept")]]
+    rels = [[Relation(ms[0][1], ms[0][2], "used_for", 0.9, texts[0])], [], []]
+    G = build_graph(papers, ms, relations=rels)
+    (d,) = [d for _, _, d in G.edges(data=True) if d["kind"] == "relation"]
+    assert G.nodes[d["head"]]["label"] == "data selection" and G.nodes[d["tail"]]["label"] == "model collapse"
