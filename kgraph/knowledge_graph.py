@@ -45,6 +45,13 @@ class KnowledgeGraph:
         """See :func:`kgraph.query.summary`."""
         return query.summary(self.graph)
 
+    def label(self, node: str) -> str:
+        """The label of a node id the queries return: ``kg.label(kg.papers_about("GNNs")[0][0])``.
+
+        A name that is no node id is looked up (:meth:`find`): ``kg.label("GNNs")`` is "graph neural networks".
+        """
+        return str(self.graph.nodes[node if node in self.graph else self.find(node)].get("label", node))
+
     def find_concept(self, name: str) -> str:
         """See :func:`kgraph.query.find_concept`."""
         return query.find_concept(self.graph, name)

@@ -406,3 +406,12 @@ def test_query_paths_leave_out_a_detour_of_a_path_listed():
     G.add_edge("paper:p2", "concept:b", kind="mention")
     found = paths(G, "concept:a", "concept:b", limit=3)
     assert found == [["concept:a", "paper:p1", "concept:b"], ["concept:a", "paper:p2", "concept:b"]]
+
+
+def test_query_label_names_any_node_a_query_returns(corpus_kg):
+    # a new user: papers_about and concepts_of return node ids, and the labels took kg.graph.nodes[id]["label"]
+    paper, *_ = corpus_kg.papers_about("bandits")[0]
+    assert corpus_kg.label(paper) == corpus_kg.graph.nodes[paper]["label"] and not corpus_kg.label(paper).startswith("paper:")
+    assert corpus_kg.label("concept:bandit") == "bandits" and corpus_kg.label("GNNs") == "graph neural networks"
+    with pytest.raises(ConceptNotFound):
+        corpus_kg.label("quantum gravity on toasters")
