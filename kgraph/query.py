@@ -276,7 +276,28 @@ def find_concept(G: nx.Graph, name: str) -> str:
         label = G.nodes[names[key]].get("label", key)
         if label not in labels:
             labels.append(label)
-    raise ConceptNotFound(name, labels[:SUGGESTIONS])
+    # words papers write that made no concept of their own (one paper's phrase): say so, so that the closest
+    # names are not taken for it ("state space models" in a corpus of ten papers is no "language models")
+    written = 0 if hits else _written_in(G, name)  # (a word of several concepts' names: those are the answer)
+    hint = ""
+    if written:
+        hint = (f"; {_count(written, 'paper')} write{'s' * (written == 1)} it, but it is no concept of its own "
+                f"(kgraph query search {name!r} lists {'it' if written == 1 else 'them'})")
+        hint += f"; closest: {', '.join(labels[:SUGGESTIONS])}" if labels else ""
+    raise ConceptNotFound(name, labels[:SUGGESTIONS], hint)
+
+
+def _written_in(G: nx.Graph, name: str) -> int:
+    """How many abstracts write ``name`` as whole words (any case, hyphen or space between words, plural -s)."""
+    words = [re.escape(w) for w in re.findall(r"\w+", name)]
+    if not words:
+        return 0
+    pattern = re.compile(r"(?<!\w)" + r"[\s\-]+".join(words) + r"(?:e?s)?(?!\w)", re.I)
+    return sum(1 for _, d in G.nodes(data=True) if d.get("kind") == "paper" and pattern.search(str(d.get("abstract", ""))))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def find_paper(G: nx.Graph, ref: str) -> str:

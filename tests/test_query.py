@@ -415,3 +415,14 @@ def test_query_label_names_any_node_a_query_returns(corpus_kg):
     assert corpus_kg.label("concept:bandit") == "bandits" and corpus_kg.label("GNNs") == "graph neural networks"
     with pytest.raises(ConceptNotFound):
         corpus_kg.label("quantum gravity on toasters")
+
+
+def test_query_a_phrase_papers_write_but_no_concept_says_so(corpus_kg):
+    # a new user's "state space models" (one paper's words in a corpus of ten) was answered "closest: large
+    # language models, language models", as if it were no word of theirs
+    with pytest.raises(ConceptNotFound, match=r"^no concept 'polynomial time'; 3 papers write it, but it is no "
+                                              r"concept of its own \(kgraph query search 'polynomial time' lists them\)"):
+        corpus_kg.find_concept("polynomial time")
+    assert len([n for n, _ in corpus_kg.search("polynomial time") if n.startswith("paper:")]) == 3
+    with pytest.raises(ConceptNotFound, match=r"^no concept 'quantum gravity on toasters'; no concept's name is close$"):
+        corpus_kg.find_concept("quantum gravity on toasters")
