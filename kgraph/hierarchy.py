@@ -311,10 +311,17 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     for terms, title in zip(paper_terms, titles):
         named = _title_words(title) if title else ""
         for key in [k for k in terms if named and k not in nodes]:
-            # (a thesaurus topic whatever its count; a phrase of the paper's own only where it may be a term)
-            for term in [key, *(s for s in subs_of.get(key, ()) if " " in s and s in th.names)]:
-                if (term not in nodes and f" {_title_words(term)} " in f" {named} "
-                        and (term in th.names or verdict.get(term) is not False) and term not in areas and term not in FIELD_GENERIC and term not in LONE_GENERIC
+            # (a thesaurus topic whatever its count, or the head phrase of the paper's term: "speech recognition" of
+            # "automatic speech recognition"; a phrase of the paper's own where it may be a term, or a process
+            # named in one word: "oversmoothing")
+            # (the longest the title writes: "state space models", not also "space models" after it)
+            written = [t for t in [key, *(s for s in subs_of.get(key, ()) if " " in s and (s in th.names or key.endswith(" " + s)))]
+                       if f" {_title_words(t)} " in f" {named} "]
+            for term in [t for t in written if not any(t != w and f" {t} " in f" {w} " for w in written)]:
+                if (term not in nodes
+                        and (term in th.names or verdict.get(term) is not False or term != key
+                             or " " not in term and _NOMINAL.search(term) and "NOUN" in _pos(term))
+                        and term not in areas and term not in FIELD_GENERIC and term not in LONE_GENERIC
                         and not is_junk(term) and not is_vague(term)):
                     nodes.add(term)
                     concepts.setdefault(term, _Concept())

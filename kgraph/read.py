@@ -831,6 +831,10 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
         if reader.line_num > start and _run_together(text, start, reader.line_num, delimiter):
             warn(f"{path}:{start}: a quoted field opened on this line is closed on line {reader.line_num} with "
                  f"text after the quote, so lines {start}-{reader.line_num} were read as one row; close the quote")
+        elif reader.line_num > start and (inside := _row_inside(text, start, reader.line_num, delimiter, len(fields))):
+            warn(f"{path}:{start}: a quoted field opened on this line holds line {inside}, which reads as a row of "
+                 f"its own ({len(fields)} fields), so lines {start}-{reader.line_num} were read as one row; "
+                 "check the quotes")
         extra = row.pop(None, None)
         if extra:
             if not abstract_last:
@@ -839,7 +843,7 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
                 continue
             row["abstract"] = delimiter.join([row["abstract"] or "", *extra])
             rejoined.append(start)
-        yield reader.line_num, row
+        yield start, row  # (where the row starts: a quoted field may span lines)
     if rejoined:
         warn(f"{path}:{rejoined[0]}: {len(rejoined)} row{'s' if len(rejoined) > 1 else ''} had more fields than the "
              f"header: the abstract is the last column, so the text after its unquoted {sep} was kept in it")
@@ -862,6 +866,21 @@ def _run_together(text: str, first: int, last: int, delimiter: str) -> bool:
     except csv.Error as err:
         return "expected after" in str(err)
     return False
+
+
+def _row_inside(text: str, first: int, last: int, delimiter: str, fields: int) -> int | None:
+    """The first line after ``first`` of a row read from lines ``first`` to ``last`` that reads as a row of its own.
+
+    A quote left open on line 2 and closed at the end of line 3 ('2,Diffusion,We study ... CIFAR-10."') makes
+    both one row. A line inside a field that spans lines on purpose is text: it does not start with a short
+    first field and have the header's number of fields.
+    """
+    lines = list(itertools.islice(io.StringIO(text, newline=""), first, last))
+    for number, line in enumerate(lines, first + 1):
+        cells = next(csv.reader([line], delimiter=delimiter), [])
+        if len(cells) == fields and re.fullmatch(r"\S{1,40}", cells[0].strip()):
+            return number
+    return None
 
 
 def _open_quote(text: str, line: int, delimiter: str = ",") -> bool:

@@ -2137,13 +2137,16 @@ def test_a_topic_a_papers_title_names_is_a_node_though_one_paper_writes_it():
     assert not {"state space models", "mixture of experts"} & untitled
     items[0][0].meta["title"] = "State Space Models as Efficient Alternatives to Attention"
     items[1][0].meta["title"] = "Sparse Mixture-of-Experts Transformers for Long-Context Language Modeling"
-    items[2][0].meta["title"] = "Linear Time Message Passing"  # (no term of the abstract: nothing is added)
+    items[2][0].meta["title"] = "Linear Time on Molecules"  # (no term of its abstract, no topic: nothing is added)
     G = _graph(items)
     nodes = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert {"state space models", "mixture of experts"} <= set(nodes)
     assert G.has_edge(items[0][0].id, nodes["state space models"]) or any(
         G.has_edge(items[0][0].id, n) and nodes["state space models"] in broader_terms(G, n) for n in nodes.values())
-    assert set(nodes) - {"state space models", "mixture of experts"} == untitled
+    # (and what else the titles name: attention, of "Alternatives to Attention")
+    assert untitled <= set(nodes) and set(nodes) - untitled <= {"state space models", "mixture of experts",
+                                                                "mixture-of-experts transformer", "attention"}
+    assert "linear time" not in nodes
 
 
 def test_a_paper_with_no_term_keeps_a_process_it_names_once_not_a_description():
@@ -2180,3 +2183,21 @@ def test_a_named_system_the_tagger_calls_a_task_is_a_method():
                        + [("tracking", t, {"kind": "task"})])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["Global Navigation Satellite System"] == kinds["Inertial Navigation System"] == "method"
+
+
+def test_a_topic_only_a_papers_title_names_is_a_term_of_the_paper():
+    # a second new user's titled papers: "Scaling laws for sparse mixture-of-experts language models" and
+    # "Oversmoothing in deep graph neural networks" had no scaling laws or over-smoothing node, the abstracts
+    # (or the tagger) leaving them to the title
+    t1 = "We fit a power law that predicts perplexity within 2%."
+    t2 = "Node representations become indistinguishable as depth grows; we propose GraphNorm-R."
+    t3 = "We train models on images."
+    items = [_paper(t1, [("perplexity", t1, {"kind": "metric"})]), _paper(t2, [("GraphNorm-R", t2)]),
+             _paper(t3, [("images", t3, {"kind": "concept"})])]
+    items[0][0].meta["title"] = "Scaling Laws for Sparse Mixture-of-Experts Language Models"
+    items[1][0].meta["title"] = "Oversmoothing in Deep Graph Neural Networks"
+    items[2][0].meta["title"] = "Deep Learning for Transformers"  # (an area, a common word alone: no topic)
+    G = _graph(items)
+    reach = [{G.nodes[c]["label"].lower() for c in G[p.id]} for p, _ in items]
+    assert {"scaling laws", "mixture of experts"} <= reach[0] and "over-smoothing" in reach[1]
+    assert not reach[2] & {"deep learning", "transformers"}

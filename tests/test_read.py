@@ -365,6 +365,25 @@ def test_read_csv_a_quote_closed_by_the_next_rows_quote_is_warned_about(tmp_path
                         "so lines 2-3 were read as one row; close the quote"]
 
 
+def test_read_csv_a_row_inside_a_quoted_field_is_warned_about_and_rows_are_placed_where_they_start(tmp_path):
+    # a second new user's file: row 1's quote, left open, closed at the end of row 2 ("... CIFAR-10."), and
+    # the two rows were one abstract with no word; the paper was placed on its last line
+    path = tmp_path / "p.csv"
+    path.write_text('id,title,abstract\n1,GNNs,"We propose a graph neural network for molecules. It works on QM9.\n'
+                    '2,Diffusion,We study diffusion models for image generation with FID on CIFAR-10."\n'
+                    "3,RL,We use reinforcement learning with PPO on Atari games.\n", encoding="utf-8")
+    warnings = []
+    papers = read_inputs([path], warn=warnings.append)
+    assert warnings == [f"{path}:2: a quoted field opened on this line holds line 3, which reads as a row of its own "
+                        "(3 fields), so lines 2-3 were read as one row; check the quotes"]
+    assert [p.sources for p in papers] == [[f"{path}:2"], [f"{path}:4"]]
+    # a field that spans lines on purpose, with commas in it, is no row
+    path.write_text('id,title,abstract\n1,GNNs,"We propose a graph network for molecules, proteins,\n'
+                    'and crystals, with QM9 results."\n2,RL,We use PPO.\n', encoding="utf-8")
+    warnings = []
+    assert len(read_inputs([path], warn=warnings.append)) == 2 and warnings == []
+
+
 def test_read_csv_unquoted_commas_are_never_cut_silently(tmp_path):
     path = tmp_path / "p.csv"
     path.write_text("title,year,abstract\nA,2023,We propose FooNet, a graph neural network, for molecules.\n"
