@@ -292,6 +292,8 @@ def _written_in(G: nx.Graph, name: str) -> int:
     words = [re.escape(w) for w in re.findall(r"\w+", name)]
     if not words:
         return 0
+    if len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss"):
+        words[-1] = words[-1][:-1]  # ("transformers" where a paper writes "transformer")
     pattern = re.compile(r"(?<!\w)" + r"[\s\-]+".join(words) + r"(?:e?s)?(?!\w)", re.I)
     return sum(1 for _, d in G.nodes(data=True) if d.get("kind") == "paper" and pattern.search(str(d.get("abstract", ""))))
 
