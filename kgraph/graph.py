@@ -78,7 +78,8 @@ from .mentions import (
     _whole_words,
 )
 from .merge import _merge_coined_initials, _merge_compounds, _merge_initials, _merge_undefined_acronyms, _writes
-from .missed import _add_listed_names, _add_named, _add_topic_names, _find_missed, _problem_names, _read_text
+from .missed import (_add_listed_names, _add_named, _add_title_topics, _add_topic_names, _find_missed, _problem_names,
+                     _read_text)
 from .names import DATASET_NAME
 from .passing import _in_passing, _kept_phrases, _lower, _only_kept, _test_bed_spans, _written_at
 from .relation_edges import add_relations
@@ -282,7 +283,7 @@ def build_graph(
     _find_missed(papers, texts, {k for k, c in concepts.items() if not is_vague(k) and not _junk(k, c)}, concepts,
                  paper_terms)
     areas = _areas(th)
-    _add_title_topics(papers, concepts, paper_terms, th, areas)
+    _add_title_topics(papers, concepts, paper_terms, th, areas)  # (what the title names: kgraph.missed)
     nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas, _written_in_lower_case(concepts, texts),
                                       [str(paper.meta.get("title") or "") for paper in papers])
     up = _add_topics(nodes, broader, fold, concepts, th)
@@ -562,43 +563,6 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
         direct = sum(1 for nb in G[ids[key]] if G.nodes[nb].get("kind") == "paper")
         G.nodes[ids[key]]["papers"] = direct
         G.nodes[ids[key]]["papers_total"] = len(papers)
-
-
-#: Longest thesaurus name, in words, looked for in a title.
-TITLE_NAME_WORDS = 5
-
-
-def _add_title_topics(papers, concepts, paper_terms, th: Thesaurus, areas) -> None:
-    """A thesaurus topic a paper's title names is a term of the paper, though its abstract does not write it
-    or the tagger missed it there: "Scaling Laws for Sparse Mixture-of-Experts Language Models",
-    "Oversmoothing in Deep Graph Neural Networks" (a field's area, a field-wide word or an ordinary word alone
-    names no topic of a paper: "Deep Learning for ...", "Learning to ...").
-    """
-    for paper, terms in zip(papers, paper_terms):
-        words = re.findall(r"[\w\-+]+", str(paper.meta.get("title") or ""))[:200]
-        taken: set[int] = set()  # words of a longer name found ("regret" of "Regret Bounds")
-        for size in range(min(TITLE_NAME_WORDS, len(words)), 0, -1):
-            for i in range(len(words) - size + 1):
-                if taken.intersection(range(i, i + size)):
-                    continue
-                written = " ".join(words[i:i + size])
-                key = th.names.get(concept_key(written))
-                if (key is None or key in areas or key in FIELD_GENERIC or key in LONE_GENERIC
-                        or size == 1 and (is_common_word(written.lower()) and "-" not in written
-                                          and not _NOMINAL_WORD.search(written.lower()))):
-                    continue
-                taken.update(range(i, i + size))
-                if key in terms:
-                    continue
-                c = concepts.setdefault(key, _Concept())
-                c.papers.add(paper.id)
-                c.kinds[th.topics[key].kind or "concept"] += 1
-                c.surfaces[written] += 1
-                terms[key] = [1, "mentions", (written,)]
-
-
-#: A word that names a process or a property ("oversmoothing", "quantization"), which a title may name alone.
-_NOMINAL_WORD = re.compile(r"(?:ing|tion|sion|ment|ness|ity|ism)$")
 
 
 def _add_cooccurrence(G, papers, paper_links, ids, min_count, min_npmi, max_neighbours):

@@ -1,5 +1,5 @@
-"""Graph stage: terms the tagger missed, found by reading each abstract again. The corpus's terms
-written elsewhere, named datasets and metrics, lists of names, thesaurus topics written as one-word
+"""Graph stage: terms the tagger missed, found by reading each abstract, and its title, again. The
+corpus's terms written elsewhere, named datasets and metrics, lists of names, thesaurus topics written as one-word
 names ("LoRA"), and settings a sentence describes ("trained on synthetic data").
 """
 
@@ -15,7 +15,7 @@ from .concept import _Concept
 from .kinds import _metric_named
 from .mentions import _compact
 from .names import DATASET_IN_TEXT, METRIC_IN_TEXT, listed_data_sets
-from .terms import EVALUATIVE, FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_junk, is_name
+from .terms import _NOMINAL, EVALUATIVE, FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_junk, is_name
 from .thesaurus import Thesaurus
 
 _TOKEN = re.compile(r"[\w+#]+(?:\.[\w+#]+)*")
@@ -756,3 +756,36 @@ class _Variants:
                     out.append(found)
                     break
         return out
+
+
+#: Longest thesaurus name, in words, looked for in a title.
+TITLE_NAME_WORDS = 5
+
+
+def _add_title_topics(papers, concepts, paper_terms, th: Thesaurus, areas) -> None:
+    """A thesaurus topic a paper's title names is a term of the paper, though its abstract does not write it
+    or the tagger missed it there: "Scaling Laws for Sparse Mixture-of-Experts Language Models",
+    "Oversmoothing in Deep Graph Neural Networks" (a field's area, a field-wide word or an ordinary word alone
+    names no topic of a paper: "Deep Learning for ...", "Learning to ...").
+    """
+    for paper, terms in zip(papers, paper_terms):
+        words = re.findall(r"[\w\-+]+", str(paper.meta.get("title") or ""))[:200]
+        taken: set[int] = set()  # words of a longer name found ("regret" of "Regret Bounds")
+        for size in range(min(TITLE_NAME_WORDS, len(words)), 0, -1):
+            for i in range(len(words) - size + 1):
+                if taken.intersection(range(i, i + size)):
+                    continue
+                written = " ".join(words[i:i + size])
+                key = th.names.get(concept_key(written))
+                if (key is None or key in areas or key in FIELD_GENERIC or key in LONE_GENERIC
+                        or size == 1 and (is_common_word(written.lower()) and "-" not in written
+                                          and not _NOMINAL.search(written.lower()))):
+                    continue
+                taken.update(range(i, i + size))
+                if key in terms:
+                    continue
+                c = concepts.setdefault(key, _Concept())
+                c.papers.add(paper.id)
+                c.kinds[th.topics[key].kind or "concept"] += 1
+                c.surfaces[written] += 1
+                terms[key] = [1, "mentions", (written,)]
