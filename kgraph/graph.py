@@ -80,7 +80,7 @@ from .mentions import (
 from .merge import _merge_coined_initials, _merge_compounds, _merge_initials, _merge_undefined_acronyms, _writes
 from .missed import (_add_listed_names, _add_named, _add_title_topics, _add_topic_names, _find_missed, _problem_names,
                      _read_text)
-from .names import DATASET_NAME
+from .names import DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
 from .passing import _in_passing, _kept_phrases, _lower, _only_kept, _test_bed_spans, _written_at
 from .relation_edges import add_relations
 from .terms import FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_institution, is_name, is_vague
@@ -205,7 +205,7 @@ def build_graph(
                 c = concepts.get(key)
                 if c is None:
                     c = concepts[key] = _Concept()
-                c.kinds[m.kind] += 1
+                c.kinds[_compared_kind(m, key, paper.abstract)] += 1
                 # (a split's head is its data set's: "NIST05 test set" is no set)
                 text = surface if surface and m.kind == "dataset" and surface != written_as else m.text
                 text = re.sub(r"\bdata (set)", r"data\1", strip_parentheticals(text))  # ("TAC 2008 data set")
@@ -563,6 +563,24 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
         direct = sum(1 for nb in G[ids[key]] if G.nodes[nb].get("kind") == "paper")
         G.nodes[ids[key]]["papers"] = direct
         G.nodes[ids[key]]["papers_total"] = len(papers)
+
+
+#: Words before the methods a paper's results are set against: "outperforms CQL and IQL", "than BERT".
+_COMPARED_WITH = re.compile(r"(?:\boutperform\w*|\bthan|\bover|\bagainst|\bcompared\s+(?:to|with)|\bversus|\bvs\.?|"
+                            r"\bbaselines?(?:\s+such\s+as|\s+including)?|\bbeats?|\bsurpass\w*)\s+"
+                            r"(?:(?:the|strong|prior|existing|state-of-the-art)\s+)?"
+                            r"(?:[A-Z][\w\-.+]*(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+))*$")
+
+
+def _compared_kind(m: Mention, key: str, abstract: str) -> str:
+    """The mention's kind, but a name a paper's results are set against is a method, whatever the tagger read
+    it as: "our method outperforms CQL and IQL", where the tagger, taught that what a result is scored by is
+    a metric, typed the baselines metrics (a metric's own name stays one: "outperforms it on BLEU").
+    """
+    if (m.kind != "metric" or key in METRIC_KEYS or METRIC_IN_TEXT.fullmatch(m.text)
+            or not re.fullmatch(r"[A-Z][\w\-.+]*", m.text) or sum(ch.isupper() for ch in m.text) < 2):
+        return m.kind
+    return "method" if _COMPARED_WITH.search(abstract[max(0, m.start_char - 120):m.start_char]) else m.kind
 
 
 def _add_cooccurrence(G, papers, paper_links, ids, min_count, min_npmi, max_neighbours):

@@ -2201,3 +2201,16 @@ def test_a_topic_only_a_papers_title_names_is_a_term_of_the_paper():
     reach = [{G.nodes[c]["label"].lower() for c in G[p.id]} for p, _ in items]
     assert {"scaling laws", "mixture of experts"} <= reach[0] and "over-smoothing" in reach[1]
     assert not reach[2] & {"deep learning", "transformers"}
+
+
+def test_names_a_papers_results_are_set_against_are_methods_though_the_tagger_says_metric():
+    # two new users' offline-RL papers: "our method outperforms CQL and IQL on 12 of 15 tasks" made CQL and
+    # IQL metrics (the tagger reads what a result is scored against as a yardstick)
+    t1 = "On the D4RL benchmark, our method outperforms CQL and IQL on 12 of 15 tasks."
+    t2 = "Our translation model improves BLEU over MERT-tuned systems and beats Moses on TER."
+    G = _graph([_paper(t1, [("D4RL benchmark", t1, {"kind": "dataset"}), ("CQL", t1, {"kind": "metric"}),
+                            ("IQL", t1, {"kind": "metric"})]),
+                _paper(t2, [("BLEU", t2, {"kind": "metric"}), ("TER", t2, {"kind": "metric"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["CQL"] == kinds["IQL"] == "method"
+    assert kinds["BLEU"] == kinds["TER"] == "metric"  # (a metric's name stays one, whatever comes before it)
