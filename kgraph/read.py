@@ -818,6 +818,7 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     sep = "tab" if delimiter == "\t" else repr(delimiter)
     start = last = 0
     rejoined: list[int] = []
+    lines: list[str] | None = None  # the file's lines, once a row spans several
     while True:
         start = reader.line_num + 1
         try:
@@ -828,10 +829,12 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
             warn(f"{path}:{start}: skipped, broken CSV row ({err})")
             continue
         last = start
-        if reader.line_num > start and _run_together(text, start, reader.line_num, delimiter):
+        if reader.line_num > start and lines is None:  # (split once, as the csv reader splits: not at "\u2028")
+            lines = io.StringIO(text, newline="").readlines()
+        if reader.line_num > start and _run_together(lines[start - 1:reader.line_num], delimiter):
             warn(f"{path}:{start}: a quoted field opened on this line is closed on line {reader.line_num} with "
                  f"text after the quote, so lines {start}-{reader.line_num} were read as one row; close the quote")
-        elif reader.line_num > start and (inside := _row_inside(text, start, reader.line_num, delimiter, len(fields))):
+        elif reader.line_num > start and (inside := _row_inside(lines, start, reader.line_num, delimiter, len(fields))):
             warn(f"{path}:{start}: a quoted field opened on this line holds line {inside}, which reads as a row of "
                  f"its own ({len(fields)} fields), so lines {start}-{reader.line_num} were read as one row; "
                  "check the quotes")
@@ -852,31 +855,30 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
                          "it would be read into this row; close the quote")
 
 
-def _run_together(text: str, first: int, last: int, delimiter: str) -> bool:
-    """Whether the row read from lines ``first`` to ``last`` closes a quoted field with text after the quote.
+def _run_together(row_lines: list[str], delimiter: str) -> bool:
+    """Whether a row read from several lines closes a quoted field with text after the quote.
 
     A quote left open ('1,"We propose ...') is closed by the next row's opening quote ('2,"Graph ...'); the
     lenient csv module reads both rows as one field, a paper lost. Read strictly, the row stops at the text
     after that quote. (A field that spans lines on purpose closes its quote before a delimiter.)
     """
-    lines = itertools.islice(io.StringIO(text, newline=""), first - 1, last)
     try:
-        for _ in csv.reader(lines, strict=True, delimiter=delimiter):
+        for _ in csv.reader(row_lines, strict=True, delimiter=delimiter):
             pass
     except csv.Error as err:
         return "expected after" in str(err)
     return False
 
 
-def _row_inside(text: str, first: int, last: int, delimiter: str, fields: int) -> int | None:
-    """The first line after ``first`` of a row read from lines ``first`` to ``last`` that reads as a row of its own.
+def _row_inside(lines: list[str], first: int, last: int, delimiter: str, fields: int) -> int | None:
+    """The first line after ``first`` of a row read from lines ``first`` to ``last`` (of the file's ``lines``)
+    that reads as a row of its own.
 
     A quote left open on line 2 and closed at the end of line 3 ('2,Diffusion,We study ... CIFAR-10."') makes
     both one row. A line inside a field that spans lines on purpose is text: it does not start with a short
     first field and have the header's number of fields.
     """
-    lines = list(itertools.islice(io.StringIO(text, newline=""), first, last))
-    for number, line in enumerate(lines, first + 1):
+    for number, line in enumerate(lines[first:last], first + 1):
         cells = next(csv.reader([line], delimiter=delimiter), [])
         if len(cells) == fields and re.fullmatch(r"\S{1,40}", cells[0].strip()):
             return number
