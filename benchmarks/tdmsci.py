@@ -80,14 +80,17 @@ def graph_kinds(sents) -> None:
     from kgraph.canon import concept_key
 
     G = kgraph.from_texts([t for t, _ in sents]).graph
-    forms_of = {n: {f.lower() for f in [d["label"], *d.get("aliases", "").split("|")] if f}
-                for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    written = {n: {f for f in [d["label"], *d.get("aliases", "").split("|")] if f}
+               for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    forms_of = {n: {f.lower() for f in forms} for n, forms in written.items()}
     kind_of_form = {f: G.nodes[n]["kind"] for n, forms in forms_of.items() for f in forms}
-    # by key: up to the spelling a graph treats as one name ("Penn Treebank (PTB)", "the WMT 2013 dataset")
-    kind_of_key = {concept_key(f): G.nodes[n]["kind"] for n, forms in forms_of.items() for f in forms}
+    # by key: up to the spelling a graph treats as one name ("Penn Treebank (PTB)", "the WMT 2013 dataset");
+    # a key is taken of the name as written, since case tells a name's generic head ("Brown corpus") from a term's
+    kind_of_key = {concept_key(f): G.nodes[n]["kind"] for n, forms in written.items() for f in forms}
     for t in ("DATASET", "METRIC"):
         kind = KIND[t]
-        gold = {text[s:e].lower() for text, spans in sents for s, e, gt in spans if gt == t}
+        gold_written = {text[s:e] for text, spans in sents for s, e, gt in spans if gt == t}
+        gold = {g.lower() for g in gold_written}
 
         def part(a: str, b: str) -> bool:
             return re.search(rf"(?<!\w){re.escape(a)}(?!\w)", b) is not None
@@ -96,7 +99,7 @@ def graph_kinds(sents) -> None:
         exact = sum(1 for n in nodes if forms_of[n] & gold)
         near = sum(1 for n in nodes if any(part(f, g) or part(g, f) for f in forms_of[n] for g in gold))
         named = sum(1 for g in gold if kind_of_form.get(g) == kind)
-        keyed = sum(1 for g in gold if kind_of_key.get(concept_key(g)) == kind)
+        keyed = sum(1 for g in {g.lower(): g for g in gold_written}.values() if kind_of_key.get(concept_key(g)) == kind)
         print(f"graph {kind} nodes {len(nodes):4}  right exact {100 * exact / max(1, len(nodes)):5.1f}"
               f"  overlapping {100 * near / max(1, len(nodes)):5.1f};  gold names a {kind} node"
               f" {100 * named / max(1, len(gold)):5.1f} of {len(gold)} (by key {100 * keyed / max(1, len(gold)):5.1f})")

@@ -136,6 +136,9 @@ def strip_parentheticals(text: str) -> str:
     return stripped or text.strip()
 
 
+_F_ONE = re.compile(r"\bF[- ]1(?![\w.])")
+
+
 @lru_cache(maxsize=1 << 18)
 def concept_key(text: str) -> str:
     """The key shared by the surface variants of a name.
@@ -164,8 +167,11 @@ def concept_key(text: str) -> str:
     (True, 'wsj', 'test set')
     >>> concept_key("difference-of-convex functions approach") == concept_key("difference-of-convex function")
     True
+    >>> concept_key("F 1 score") == concept_key("F-1 scores") == concept_key("F1 score")
+    True
     """
     text = strip_parentheticals(text)
+    text = _F_ONE.sub("F1", text)  # "F 1 score", "F-1 scores": PDF text and some authors part the F from its 1
     written = text.split()
     # acronym plural: GNNs, LLMs, VAEs
     text = re.sub(r"\b([A-Z][A-Z0-9\-]*[A-Z0-9])s\b", r"\1", text)

@@ -189,7 +189,11 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                    and any(_ACRONYM.fullmatch(s.rstrip("s")) for s in c.shorts))
         # (a person's condition, inequality or theorem is a term, though the key's words are vague:
         # "Polyak-Lojasiewicz condition")
-        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text)) and not named_topic and not defined
+        # (the key is judged too, in lower case, but an acronym as written stays a name: "the ACE corpora" is
+        # no described corpora, though "ace" is a verb)
+        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text)
+             and not (text.split()[-1].lower() in ("data", "dataset", "datasets", "corpus", "corpora") and any(_ACRONYM.fullmatch(w) for w in text.split()[:-1])))
+                and not named_topic and not defined
                 or c.text_only and len(c.papers) < 2
                 or key in areas):
             return False  # (a topic one paper writes is a node only where other terms meet there, below)

@@ -456,11 +456,15 @@ def _text_segment(s: str) -> str:
         s = _MD_EMPH.sub(r"\2", s)
     if "-" in s:
         s = _BROKEN.sub(_rejoined, s)
+        if "- " in s:
+            s = _BROKEN_SPACED.sub(_rejoined_spaced, s)
     return s
 
 
 #: A word broken at a line end, its hyphen kept when the text was copied from a PDF ("segmen-tation", "neu-ral").
 _BROKEN = re.compile(r"\b([A-Za-z][a-z]+)-([a-z]{2,})\b")
+#: The same break where the line end became a space ("En- glish", "Deriva- tion", "er- rors").
+_BROKEN_SPACED = re.compile(r"\b([A-Za-z][a-z]+)- ([a-z]{2,})\b")
 #: The endings of a word the lexicon may not know whole ("summa-rization"; "de-noising").
 _WORD_ENDING = re.compile(r"(?:i[sz]ation|ation|tion|sion|ment|ness|ity|ing|ally|ism|ical|ics?)$")
 #: A bare ending no compound puts after a hyphen: "Convolution-al" was broken at a line end after a whole word.
@@ -489,6 +493,20 @@ def _rejoined(m: re.Match) -> str:
         return m.group(0)
     # (a capital starts a name as often as a sentence: "English-centric" needs the whole to be a word)
     return whole if is_word(whole) or first.islower() and _WORD_ENDING.search(whole) else m.group(0)
+
+
+def _rejoined_spaced(m: re.Match) -> str:
+    """A word broken at a line end and copied with a space after its hyphen, when only the whole is a word.
+
+    "En- glish" and "Deriva- tion" are rejoined; "pre- and post-training" and
+    "first- or second-order" stay (a piece is a word), as does "low- rank".
+    """
+    first, second = m.groups()
+    whole = first + second
+    if (len(whole) >= 6 and first.lower() not in HYPHEN_PREFIXES and not is_word(first) and not is_word(second)
+            and any(is_word(w) or w.endswith("s") and is_word(w[:-1]) for w in (whole, whole.lower()))):
+        return whole
+    return m.group(0)
 
 
 # --- readers -----------------------------------------------------------------

@@ -327,14 +327,17 @@ def clean_term(text: str) -> str:
     ('OGFormer', 'CycleDistill')
     >>> clean_term("ICL-enhanced Vision-Language Models"), clean_term("retrieval-augmented generation")
     ('Vision-Language Models', 'retrieval-augmented generation')
-    >>> clean_term("English-Chinese word alignment")
-    'word alignment'
+    >>> clean_term("English-Chinese word alignment"), clean_term("Google Billion-Word Corpus The")
+    ('word alignment', 'Google Billion-Word Corpus')
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     text = re.split(r"\s*[=<>\u2264\u2265\u2248]\s*\d", text)[0]  # "AUC=1.0": the metric, not its value
     text = re.sub(r"^(?:m|cm|mm|km|ms|px|dB)\s+(?=[A-Z]{2,}\b)", "", text)  # "0.013 m RMSE": the unit of a value
     text = QUOTES.sub("", text)  # a quoted name: '"Federated ..."'
     text = re.split(r"(?<=[A-Za-z0-9])\.\s+(?=[A-Z])", text)[-1]  # a span across a sentence end: "MT. CycleDistill"
+    # a heading run into its sentence: "Google Billion-Word Corpus The corpus used ..." (a title's "The" is
+    # followed by a capital: "Lord of The Rings")
+    text = re.sub(r"(?<=\S)\s+(?:The|This|These)\s+[a-z].*$", "", text)
     if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
         text = text[: text.rindex("(")].rstrip()
     elif text.count(")") > text.count("("):  # or started inside one: "albedo) estimation"
@@ -380,7 +383,9 @@ def clean_term(text: str) -> str:
     if (len(words) == 2 and words[0].lower() in _RUN_MODES and words[1][:1].isupper()
             and not words[1].isupper() and _named(words[1:])):
         words.pop(0)  # "stochastic Adam", "full-batch AdamW": the named method, run one way; "mini-batch SGD" stays
-    while len(words) > 1 and words[-1].lower() in _FUNCTION:
+    # (and a determiner: "Google Billion-Word Corpus The corpus used ...", a heading run into its sentence;
+    # a capital "A" may be a name's letter: "Vitamin A", "Task A")
+    while len(words) > 1 and (words[-1].lower() in _FUNCTION or words[-1].lower() in _ENDLESS):
         words.pop()
     # a math symbol after what it stands for: "the sharpness S(θ)", "a graph G"
     if len(words) > 1 and re.fullmatch(r"[A-Z\u0391-\u03c9](?:\([^)]*\))?", words[-1]) and words[-2].islower():
@@ -446,6 +451,9 @@ def clean_term(text: str) -> str:
         return ""
     return " ".join(words).strip(" ,;:")
 
+
+#: Determiners no term ends in.
+_ENDLESS = frozenset("the an this these those that our their its".split())
 
 #: A model's size or a benchmark's setting, written before it: "125M-parameter", "2B", "7B-scale", "9-step".
 _SIZE = re.compile(r"\d+(?:\.\d+)?(?:[MBT]|K-param\w*)(?:-(?:parameters?|params?|scale|sized?))?|\d+-steps?")
@@ -733,7 +741,7 @@ def is_vague(term: str) -> bool:
     if key in FIELD_GENERIC:
         return True
     words = term.split()
-    if len(words) < 2 or is_name(term) or key in METRIC_KEYS and key != "error rate":
+    if len(words) < 2 or is_name(term) or key in METRIC_KEYS:
         return False  # (a standard metric is named by its head: "word error rate", "mean absolute error")
     if words[-1].lower() in VAGUE_HEADS:
         return True

@@ -29,6 +29,10 @@ from kgraph.read import normalize_text, read_inputs
     ("co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math",
      "co-training, pre-trained tf-idf, non-iid non-stationarity, Kullback-Leibler, co-op, $a-b$ math"),
     ("English-centric data, Euro-centric views, layer-wise and Xeno-phobic", "English-centric data, Euro-centric views, layer-wise and Xeno-phobic"),
+    # the same break copied with a space after the hyphen; a hyphen that shares a word's second part stays
+    ("Syntactic Deriva- tion Trees, er- rors per sentence", "Syntactic Derivation Trees, errors per sentence"),
+    ("pre- and post-training, first- or second-order, low- rank, self- supervised",
+     "pre- and post-training, first- or second-order, low- rank, self- supervised"),
     # an accent a PDF copied apart from its vowel sits on it again; an acute used as a quote mark is a quote
     ("Na \u00a8 \u0131ve Bayes, G\u00a8odel and Poincar\u00b4e; don\u00b4t", "Na\u00efve Bayes, G\u00f6del and Poincar\u00e9; don't"),
 ])
