@@ -199,6 +199,11 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if key in parts:
             return False  # "a PDE Agent, a PINN Agent, a Code Agent and a Feedback Agent": one system's parts
+        if " " not in key and is_language(key) and (key == "english" or len(c.papers) < 2):
+            # a language alone is a topic where papers share it ("Japanese", "Arabic"), never English, the
+            # language most papers work in, which joins 38 of 400 SciERC abstracts that share nothing more; one
+            # paper's language is its data, which the paper's other terms say
+            return False
         if _adjective_alone(c) and not c.proposed:
             return False  # "end-to-end (E2E) latency": a modifier, which a short form makes no term
         if not c.named and not c.shorts and _dimensioned(text, th):
