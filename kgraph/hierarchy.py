@@ -212,7 +212,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # "Rademacher complexity of linear predictors": its paper links to the term it names
         words = key.split()
         if len(words) == 2 and (words[0] in HYPHEN_PREFIXES or _HYPHEN_ADJ.search("-".join(words)) and any(
-                f.lower().startswith("-".join(words) + " ") for f in c.surfaces)) and is_junk("-".join(words)) \
+                f.lower().replace("-", " ").startswith(key + " ") for f in c.surfaces)) and is_junk("-".join(words)) \
                 and not any(re.fullmatch(r"[A-Z]\w*-[A-Z]\w*", f) for f in c.surfaces):  # (a name: "Multi-News")
             return False  # "multi-modal problems", "a model-agnostic paradigm", keyed without their generic heads:
             # an adjective
