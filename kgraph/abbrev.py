@@ -57,6 +57,8 @@ def best_long_form(short: str, candidate: str) -> str | None:
     'oriented object proposals'
     >>> best_long_form("OP", "the surgeon filling out a post-operation")
     'post-operation'
+    >>> best_long_form("TTS", "a language modeling approach for text to speech synthesis")
+    'text to speech synthesis'
     """
     found = _best_long_form(short, candidate)
     if found is None and _NUMERAL_WORD.search(short):  # "T2I": text-to-image; "Seq2Seq", "P4P": pay-for-performance
@@ -80,8 +82,10 @@ def _best_long_form(short: str, candidate: str) -> str | None:
         if not c.isalnum():
             s_idx -= 1
             continue
+        # (the first letter starts a word, and no small word: "text to speech synthesis (TTS)", not "to ...")
         while l_idx >= 0 and (
-            candidate[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and candidate[l_idx - 1].isalnum())
+            candidate[l_idx].lower() != c or (s_idx == 0 and (l_idx > 0 and candidate[l_idx - 1].isalnum()
+                                                              or _word_from(candidate, l_idx) in _SMALL_WORDS))
         ):
             l_idx -= 1
         if l_idx < 0:
@@ -90,6 +94,12 @@ def _best_long_form(short: str, candidate: str) -> str | None:
         s_idx -= 1
     start = candidate.rfind(" ", 0, l_idx + 1) + 1
     return candidate[start:]
+
+
+def _word_from(text: str, i: int) -> str:
+    """The word of ``text`` that starts at ``i``, in lower case."""
+    m = re.match(r"\w+", text[i:])
+    return m.group(0).lower() if m else ""
 
 
 #: Words a long form's initials skip ("Learning Expandable and Adaptable Representations").
