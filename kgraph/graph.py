@@ -210,7 +210,7 @@ def build_graph(
                 text = surface if surface and m.kind == "dataset" and surface != written_as else m.text
                 text = re.sub(r"\bdata (set)", r"data\1", strip_parentheticals(text))  # ("TAC 2008 data set")
                 c.heads[_singular(text.split()[-1].lower()) if text.split() else ""] += 1
-                written_name = m.kind == "dataset" and _capitalised_inside(surface, paper.abstract, m.start_char)
+                written_name = m.kind in ("dataset", "method") and _capitalised_inside(surface, paper.abstract, m.start_char)
                 c.named |= named or written_name
                 c.proposed |= role == "proposes"
                 if surface is None:

@@ -17,7 +17,8 @@ from .kinds import _DATA_HEADS, _TASK_HEADS, _metric_variant
 from .lexicon import HYPHEN_PREFIXES
 from .mentions import _EPONYMOUS, _find_words, _uncapitalized
 from .merge import _ACRONYM, _NAME_HEADS, _SAME_THING, _WIDENING, _abbreviates
-from .names import DATASET_HEADS, DATASET_NAME, METRIC_HEADS, METRIC_KEYS, MODEL_FAMILY, MODEL_IN_TEXT, is_language
+from .names import (DATASET_HEADS, DATASET_NAME, METRIC_HEADS, METRIC_KEYS, MODEL_FAMILY, MODEL_IN_TEXT, MODEL_NAME,
+                    is_language)
 from .terms import (
     _HYPHEN_ADJ,
     _MODIFIER_COMPOUNDS,
@@ -369,7 +370,10 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         subs += [p for p in (" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)) if p in nodes
                  and DATASET_NAME.match(surface(concepts[p], p))][:1]
         subs += [w for w in words[-1:] if w in nodes and _metric_variant(key, surface(concepts[key], key))]
-        subs += [f for f in [concept_key(model_family(key) or "")] if f and f in nodes and f != key]  # (its family)
+        # (a model's size narrows the model, "GPT-3 175B" GPT-3; else its family)
+        sized = _MODEL_SIZE_END.sub("", surface(concepts[key], key)) if key in concepts else ""
+        subs += ([concept_key(sized)] if sized and concept_key(sized) in nodes and concept_key(sized) != key else
+                 [f for f in [concept_key(model_family(key) or "")] if f and f in nodes and f != key])
         subs = list(dict.fromkeys(subs))
         if key in th.names:  # two topics the thesaurus sets side by side stay apart, whatever a synonym's words
             subs = [s for s in subs if not _siblings(key, s, th)]  # say ("relative entropy": KL divergence, no entropy)
@@ -583,8 +587,9 @@ def _system_parts(concepts: dict[str, _Concept], paper_terms: list[dict[str, lis
 
 def _has_name(c: _Concept) -> bool:
     """True for a concept written as a name: proposed or read as one, a name of its own as written
-    (:func:`_own_name`), or a named dataset that is an ordinary word too ("Switchboard", "Reuters")."""
-    return c.named or any(_own_name(f) or DATASET_NAME.match(f) for f in c.surfaces if f not in c.spelt)
+    (:func:`_own_name`), or a named dataset that is an ordinary word too ("Switchboard", "Reuters"), or a known model's name that is a word too ("Whisper")."""
+    return c.named or any(_own_name(f) or DATASET_NAME.match(f) or " " not in f and MODEL_NAME.fullmatch(f)
+                          for f in c.surfaces if f not in c.spelt)  # (a known model's name: "Whisper")
 
 
 def _words_about_acronym(c: _Concept, th: Thesaurus) -> bool:
@@ -711,6 +716,10 @@ def _topic_of(key: str, th: Thesaurus) -> str | None:
         if topic is not None and not th.is_area(topic):
             return topic
     return None
+
+
+#: A model's parameter count at the end of its name: "GPT-3 175B", "Chinchilla-70B", "LLaMA-65B".
+_MODEL_SIZE_END = re.compile(r"(?<=[A-Za-z0-9])[\s\-]\d+(?:\.\d+)?B$")
 
 
 def _model_family(c: _Concept) -> str | None:

@@ -11,6 +11,7 @@ from typing import Container, Sequence
 from .canon import _singular
 from .kinds import _TASK_HEADS
 from .mentions import _full_long_form, _long_text
+from .names import MODEL_NAME
 from .terms import _HYPHEN_ADJ, EVALUATIVE, _pos, is_common_word
 from .thesaurus import Thesaurus, thesaurus  # (thesaurus: the doctests)
 from .types import Mention, Paper
@@ -219,7 +220,8 @@ def _unsentence(forms: Counter, vocabulary: Container[str] = frozenset()) -> Cou
         words = form.split()
         if (words and words[0][:1].isupper() and words[0][1:].islower()
                 and not any(ch.isupper() for ch in " ".join(words[1:]))
-                and (is_common_word(words[0]) or words[0].lower() in vocabulary)):
+                and (is_common_word(words[0]) or words[0].lower() in vocabulary)
+                and not (len(words) == 1 and MODEL_NAME.fullmatch(form))):  # ("Whisper", a model)
             form = words[0].lower() + form[len(words[0]):]
         out[form] += count
     return out

@@ -329,6 +329,10 @@ def clean_term(text: str) -> str:
     ('Vision-Language Models', 'retrieval-augmented generation')
     >>> clean_term("English-Chinese word alignment"), clean_term("Google Billion-Word Corpus The")
     ('word alignment', 'Google Billion-Word Corpus')
+    >>> clean_term("the zero-shot Whisper model"), clean_term("Lion (EvoLved Sign Momentum)")
+    ('Whisper', 'Lion')
+    >>> clean_term("training diffusion models"), clean_term("scaling laws"), clean_term("near-SOTA")
+    ('diffusion models', 'scaling laws', '')
     """
     text = re.split(r"\s+-+\s+", text)[0]  # "Polyak-Lojasiewicz condition - guaranteeing ..."
     text = re.split(r"\s*[=<>\u2264\u2265\u2248]\s*\d", text)[0]  # "AUC=1.0": the metric, not its value
@@ -338,6 +342,10 @@ def clean_term(text: str) -> str:
     # a heading run into its sentence: "Google Billion-Word Corpus The corpus used ..." (a title's "The" is
     # followed by a capital: "Lord of The Rings")
     text = re.sub(r"(?<=\S)\s+(?:The|This|These)\s+[a-z].*$", "", text)
+    # a name, then what its letters stand for: "Lion (EvoLved Sign Momentum)" is Lion
+    named = re.fullmatch(r"([A-Z][\w\-]*)\s+\(((?:[A-Z][\w\-]*\s+){1,5}[A-Z][\w\-]*)\)", text)
+    if named:
+        text = named.group(1)
     if text.count("(") > text.count(")"):  # a span cut inside a bracket: "texture properties (albedo"
         text = text[: text.rindex("(")].rstrip()
     elif text.count(")") > text.count("("):  # or started inside one: "albedo) estimation"
@@ -377,9 +385,16 @@ def clean_term(text: str) -> str:
         words.pop(0)
         if len(words) > 1 and words[0].lower() in ("parameter", "parameters", "params"):
             words.pop(0)
-    if (len(words) == 2 and words[0].lower() in _SETTINGS and words[1][:1].isupper()
+    if ((len(words) == 2 or len(words) == 3 and words[2].lower() in ("model", "models"))
+            and words[0].lower() in _SETTINGS and words[1][:1].isupper()
             and (MODEL_NAME.match(words[1]) or DATASET_NAME.match(words[1]))):
-        words.pop(0)  # "zero-shot GPT-4", "few-shot MMLU": the model or benchmark, in one setting
+        words.pop(0)  # "zero-shot GPT-4", "few-shot MMLU", "the zero-shot Whisper model": the model or benchmark,
+        # in one setting
+    # "training diffusion models", "scaling language models": an activity on a kind of model is about the models
+    # (the activity, where it is a topic, is found in the text: "fine-tuning")
+    if (len(words) > 2 and words[0].lower() in _TRAINING_GERUNDS | {"scaling"} and words[-1].islower()
+            and _singular(words[-1]) in _MODEL_HEADS):
+        words.pop(0)
     if (len(words) == 2 and words[0].lower() in _RUN_MODES and words[1][:1].isupper()
             and not words[1].isupper() and _named(words[1:])):
         words.pop(0)  # "stochastic Adam", "full-batch AdamW": the named method, run one way; "mini-batch SGD" stays
@@ -413,7 +428,8 @@ def clean_term(text: str) -> str:
         words.pop()
     # "CLIP models", "NCO model", "Zone of Proximal Development theory": the name is the term (but a head
     # written as part of a title is the name's: "Discourse Representation Theory")
-    while (len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS and _named(words[:-1])
+    while (len(words) > 1 and _singular(words[-1].lower()) in NAME_HEADS
+           and (_named(words[:-1]) or len(words) == 2 and MODEL_NAME.fullmatch(words[0]))
            and not (len(words) == 2 and is_eponym(words[0])) and not (_singular(words[-1].lower()) == "objective" and _HYPHEN_ADJ.search(words[-2].lower()))
            and not (words[-1][:1].isupper() and not words[-1].isupper()
                     and (len(words) > 2 or all(p[1:].islower() and is_common_word(p)
@@ -447,10 +463,14 @@ def clean_term(text: str) -> str:
     if (len(words) > 2 and words[0].islower() and words[0].endswith(("ing", "ed")) and "VERB" in _pos(words[0])
             and "NOUN" not in _pos(words[0]) and all(w[:1].isupper() for w in words[1:])):
         words.pop(0)
-    if len(words) == 1 and words[0].lower() in EVALUATIVE:
-        return ""
+    if len(words) == 1 and (words[0].lower() in EVALUATIVE or re.fullmatch(r"(?:near|almost|close)-(\w+)", words[0].lower())
+                            and words[0].lower().split("-")[-1] in EVALUATIVE):
+        return ""  # ("near-SOTA")
     return " ".join(words).strip(" ,;:")
 
+
+#: Heads of a kind of model, which an activity on them is about ("training diffusion models").
+_MODEL_HEADS = frozenset("model network transformer policy agent classifier".split())
 
 #: Determiners no term ends in.
 _ENDLESS = frozenset("the an this these those that our their its".split())

@@ -2254,3 +2254,36 @@ def test_graph_a_metric_or_dataset_named_by_a_vague_head_is_still_a_node():
     f1 = [n for n, d in G.nodes(data=True) if d["label"] == "F1"]
     assert len(f1) == 1 and sum(1 for p in G[f1[0]] if G.nodes[p]["kind"] == "paper") == 2
     assert not any(d["label"].startswith("F 1") for _, d in G.nodes(data=True))
+
+
+def test_graph_a_model_written_as_an_ordinary_word_or_with_its_size_is_the_model():
+    t1 = ("We study the capabilities of speech processing systems. Our models, which we call Whisper, are trained "
+          "on 680,000 hours. Compared with wav2vec 2.0, the zero-shot Whisper model makes 55% fewer errors.")
+    t2 = "We discover an optimization algorithm, Lion (EvoLved Sign Momentum). We compare Lion with Adam."
+    t3 = "Using GPT-3 175B as an example, deploying fine-tuned models is costly; GPT-3 needs a lot of memory."
+    t4 = "Few-shot results of GPT-3 on translation show that GPT-3 175B is strong."
+    t5 = "Training diffusion models on such a representation allows a near-SOTA FID."
+    t6 = "A stable alternative for training diffusion models is flow matching."
+    G = _graph([
+        _paper(t1, [("speech processing systems", t1, {"kind": "task"}), ("Whisper", t1, {"kind": "method"}),
+                    ("wav2vec 2.0", t1, {"kind": "method"}), ("zero-shot Whisper model", t1, {"kind": "method"})]),
+        _paper(t2, [("optimization algorithm", t2, {"kind": "method"}),
+                    ("Lion (EvoLved Sign Momentum)", t2, {"kind": "method"}), ("Lion", t2, {"kind": "method"}),
+                    ("Adam", t2, {"kind": "method"})]),
+        _paper(t3, [("GPT-3 175B", t3, {"kind": "method"}), ("GPT-3", t3, {"kind": "method"})]),
+        _paper(t4, [("GPT-3", t4, {"kind": "method"}), ("translation", t4, {"kind": "task"}),
+                    ("GPT-3 175B", t4, {"kind": "method"})]),
+        _paper(t5, [("Training diffusion models", t5, {"kind": "method"}), ("near-SOTA", t5, {"kind": "dataset"}),
+                    ("FID", t5, {"kind": "metric"})]),
+        _paper(t6, [("training diffusion models", t6, {"kind": "method"}), ("flow matching", t6, {"kind": "method"})]),
+    ])
+    labels = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # a known model's name that is a word too, and a name capitalised inside a sentence, are names, labelled as
+    # written; the name, not what its letters stand for in brackets
+    assert "Whisper" in labels and "Lion" in labels and not any("EvoLved" in label for label in labels)
+    assert not any(label.startswith("zero-shot") for label in labels)
+    # a model's size narrows the model, not its family
+    broader = {G.nodes[b]["label"] for b in G[labels["GPT-3 175B"]] if G.edges[labels["GPT-3 175B"], b]["kind"] == "broader"}
+    assert broader == {"GPT-3"}
+    # training a kind of model is about the models; "near-SOTA" is praise
+    assert "diffusion models" in labels and not any("training" in label or "SOTA" in label for label in labels)
