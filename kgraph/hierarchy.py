@@ -217,6 +217,13 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
                 and not any(re.fullmatch(r"[A-Z]\w*-[A-Z]\w*", f) for f in c.surfaces):  # (a name: "Multi-News")
             return False  # "multi-modal problems", "a model-agnostic paradigm", keyed without their generic heads:
             # an adjective
+        if len(c.papers) < 2 and not (c.shorts or c.proposed) and _described_model(text, key, concepts):
+            return False  # "CIFAR-10 diffusion models", "GPT-style Transformer": one paper's models, described
+        if (len(c.papers) < 2 and not (c.shorts or c.proposed) and len(text.split()) in (2, 3)
+                and DATASET_NAME.match(text.split()[0]) and concept_key(text.split()[0]) in concepts
+                and all(w.islower() for w in text.split()[1:]) and _singular(text.split()[-1]) in _TASK_HEADS):
+            return False  # "COCO detection", "ADE20K segmentation", "fastMRI knee reconstruction": one paper's
+            # task on a named data set, which its paper links to
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part
@@ -452,6 +459,29 @@ def _modifiers_before(written: str, sub: str, th: Thesaurus, *, described: bool 
         if concept_key(" ".join(words[i:])) in th.names:
             return i
     return before
+
+
+def _described_model(text: str, key: str, concepts: dict[str, _Concept]) -> bool:
+    """True for one kind of model described by the data it was trained on or a model it resembles, where the
+    kind is a term: "CIFAR-10 diffusion models", "GPT-style Transformer", "BERT-like encoders".
+
+    >>> c = {"diffusion model": _Concept(papers={"a", "b"}), "transformer": _Concept(papers={"a", "b"})}
+    >>> _described_model("CIFAR-10 diffusion models", "cifar 10 diffusion model", c)
+    True
+    >>> _described_model("GPT-style Transformer", "gpt style transformer", c), _described_model("latent diffusion models", "latent diffusion model", c)
+    (True, False)
+    """
+    words = text.split()
+    if len(words) < 2 or _singular(words[-1].lower()) not in _MODEL_WORDS:
+        return False
+    rest = concept_key(" ".join(words[1:]))
+    if rest not in concepts or len(concepts[rest].papers) < 2:
+        return False
+    return bool(DATASET_NAME.match(words[0]) or re.fullmatch(r"[A-Z][\w.]*-(?:style|like)", words[0]))
+
+
+#: Heads of a kind of model.
+_MODEL_WORDS = frozenset("model network transformer encoder decoder classifier".split())
 
 
 def _task_system(key: str) -> bool:
