@@ -219,11 +219,6 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             # an adjective
         if len(c.papers) < 2 and not (c.shorts or c.proposed) and _described_model(text, key, concepts):
             return False  # "CIFAR-10 diffusion models", "GPT-style Transformer": one paper's models, described
-        if (len(c.papers) < 2 and not (c.shorts or c.proposed) and len(text.split()) in (2, 3)
-                and DATASET_NAME.match(text.split()[0]) and concept_key(text.split()[0]) in concepts
-                and all(w.islower() for w in text.split()[1:]) and _singular(text.split()[-1]) in _TASK_HEADS):
-            return False  # "COCO detection", "ADE20K segmentation", "fastMRI knee reconstruction": one paper's
-            # task on a named data set, which its paper links to
         if (len(c.papers) < 2 and not c.shorts and re.search(r"\w-based\b", text, re.I)
                 and _singular(key.split()[-1]) not in _NAME_HEADS):  # ("energy-based models" are a family)
             return False  # "InfoNCE-based objective", "Kalman-based optimization": a description of one paper's part

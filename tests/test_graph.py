@@ -2289,20 +2289,19 @@ def test_graph_a_model_written_as_an_ordinary_word_or_with_its_size_is_the_model
     assert "diffusion models" in labels and not any("training" in label or "SOTA" in label for label in labels)
 
 
-def test_graph_one_papers_models_or_task_described_by_a_named_data_set_are_no_nodes():
-    t1 = "The FID of CIFAR-10 diffusion models drops; diffusion models on COCO improve. COCO detection gains 2 AP."
+def test_graph_one_papers_models_described_by_their_data_or_a_named_model_are_no_nodes():
+    t1 = "The FID of CIFAR-10 diffusion models drops; diffusion models on COCO improve."
     t2 = "Diffusion models generate images on COCO."
     t3 = "A GPT-style Transformer is trained; transformers scale."
     t4 = "Transformers are sequence models."
     G = _graph([
         _paper(t1, [("CIFAR-10 diffusion models", t1, {"kind": "method"}), ("diffusion models", t1, {"kind": "method"}),
-                    ("COCO", t1, {"kind": "dataset"}), ("COCO detection", t1, {"kind": "task"})]),
+                    ("COCO", t1, {"kind": "dataset"})]),
         _paper(t2, [("Diffusion models", t2, {"kind": "method"}), ("COCO", t2, {"kind": "dataset"})]),
         _paper(t3, [("GPT-style Transformer", t3, {"kind": "method"}), ("transformers", t3, {"kind": "method"})]),
         _paper(t4, [("Transformers", t4, {"kind": "method"})]),
     ])
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
-    # the models a paper trained on a data set, or made like a named model, are the models; a task on a named
-    # data set in one paper is the data set's
+    # the models a paper trained on a data set, or made like a named model, are the models
     assert {"diffusion models", "COCO", "transformers"} <= labels
-    assert not labels & {"CIFAR-10 diffusion models", "GPT-style Transformer", "COCO detection"}
+    assert not labels & {"CIFAR-10 diffusion models", "GPT-style Transformer"}
