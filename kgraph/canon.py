@@ -137,6 +137,7 @@ def strip_parentheticals(text: str) -> str:
 
 
 _F_ONE = re.compile(r"\bF[- ]1(?![\w.])")
+_SQUARE = re.compile(r"(?<=\w[ \-])(\d{2,4}) ?[x\u00d7] ?\1\b")
 
 
 @lru_cache(maxsize=1 << 18)
@@ -169,9 +170,12 @@ def concept_key(text: str) -> str:
     True
     >>> concept_key("F 1 score") == concept_key("F-1 scores") == concept_key("F1 score")
     True
+    >>> concept_key("ImageNet 64x64") == concept_key("ImageNet-64"), concept_key("a 3x3 convolution")
+    (True, 'a 3x3 convolution')
     """
     text = strip_parentheticals(text)
     text = _F_ONE.sub("F1", text)  # "F 1 score", "F-1 scores": PDF text and some authors part the F from its 1
+    text = _SQUARE.sub(r"\1", text)  # "ImageNet 64x64" is ImageNet-64: a data set at a resolution
     written = text.split()
     # acronym plural: GNNs, LLMs, VAEs
     text = re.sub(r"\b([A-Z][A-Z0-9\-]*[A-Z0-9])s\b", r"\1", text)
