@@ -42,10 +42,13 @@ def describe(G, c: str) -> str:
                 context = "..." + abstract[max(0, k - 80): k + len(form) + 60] + "..."
                 break
     # a broader edge, or a relation edge that kept the broader fact (a relation outranks it)
-    broader = [G.nodes[x]["label"] for x in G[c]
-               if G.edges[c, x].get("broader") == x and G.edges[c, x].get("narrower") == c]
+    # (split by the edge's sense, as queries and the map say it: a kind of the broader term, or within it)
+    up = [x for x in G[c] if G.edges[c, x].get("broader") == x and G.edges[c, x].get("narrower") == c]
+    broader = [G.nodes[x]["label"] for x in up if G.edges[c, x].get("sense") != "within"]
+    within = [G.nodes[x]["label"] for x in up if G.edges[c, x].get("sense") == "within"]
     return (f"{d['label']!r} [kind={d['kind']}, papers={d['papers']}, papers incl. narrower terms="
-            f"{d.get('papers_total')}, aliases={d.get('aliases', '')!r}, broader={broader}]\n   context: {context}")
+            f"{d.get('papers_total')}, aliases={d.get('aliases', '')!r}, broader={broader}"
+            + (f", within={within}" if within else "") + f"]\n   context: {context}")
 
 
 def links(G) -> tuple[int, int, int, Counter, list[tuple[str, int]]]:

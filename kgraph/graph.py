@@ -82,7 +82,7 @@ from .missed import (_add_listed_names, _add_named, _add_title_topics, _add_topi
                      _read_text)
 from .names import DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
 from .passing import _in_passing, _kept_phrases, _lower, _only_kept, _test_bed_spans, _written_at
-from .relation_edges import add_relations
+from .relation_edges import _KIND_OF_OTHER, add_relations
 from .terms import FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_institution, is_name, is_vague
 from .thesaurus import Thesaurus, thesaurus
 from .types import KINDS, ROLES, Mention, Paper
@@ -519,7 +519,6 @@ def build_graph(
 
 #: A narrower term of one kind that can be a kind of a broader term of another: a method for a task, or a way to
 #: have a property ("conformal prediction" is a kind of uncertainty quantification).
-_KIND_OF_OTHER = {("method", "task"), ("method", "concept")}
 
 
 def _within(narrow: str, wide: str, kinds: dict[str, str], th: Thesaurus) -> bool:

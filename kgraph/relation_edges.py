@@ -142,15 +142,27 @@ def add_relations(G: nx.Graph, papers: Sequence, relations: Sequence[Sequence]) 
         if G.has_edge(a, b):
             old = G.edges[a, b]
             if rel == "hyponym_of" and "broader" not in old and hierarchy_ok:
-                attrs.update(narrower=head, broader=tail)
+                attrs.update(narrower=head, broader=tail, sense=_sense(G, head, tail))
             if old.get("kind") == "cooccurrence":
                 old["cooccurrence"] = old.get("weight")
             old.update(attrs)
         else:
             if rel == "hyponym_of" and hierarchy_ok:
-                attrs.update(narrower=head, broader=tail)
+                attrs.update(narrower=head, broader=tail, sense=_sense(G, head, tail))
             G.add_edge(a, b, **attrs)
     return len(facts)
+
+
+#: Kinds one of which may be a kind of the other: a method of a task or a property (conformal prediction of
+#: uncertainty quantification); any other two differ as a part or subject differs from what holds it.
+_KIND_OF_OTHER = {("method", "task"), ("method", "concept")}
+
+
+def _sense(G: nx.Graph, narrower: str, broader: str) -> str:
+    """A hierarchy edge's sense by its ends' kinds: "kind", or "within" where the narrower term can be no kind of
+    the broader ("CHiME-6 is a speech recognition benchmark": a data set within a task)."""
+    kinds = (G.nodes[narrower].get("kind"), G.nodes[broader].get("kind"))
+    return "kind" if kinds[0] == kinds[1] or kinds in _KIND_OF_OTHER else "within"
 
 
 def relation_phrase(G: nx.Graph, u: str, v: str) -> str | None:

@@ -112,7 +112,18 @@ def test_hyponym_relations_carry_the_hierarchy():
     (u, v, d), = [(u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation"]
     assert d["narrower"] == d["head"] and d["broader"] == d["tail"]
     assert G.nodes[d["broader"]]["label"] == "stochastic gradient descent"
-    assert d["weight"] == 1
+    assert d["weight"] == 1 and d["sense"] == "kind"
+
+
+def test_a_hyponym_of_another_kind_is_within_it():
+    # "speech recognition benchmarks such as CHiME-6": a data set is no kind of a task, as the hierarchy says
+    texts = ["We evaluate on speech recognition benchmarks such as CHiME-6.", "CHiME-6 is hard for speech recognition."]
+    papers = [Paper(t) for t in texts]
+    ms = [[m("speech recognition", t, kind="task"), m("CHiME-6", t, kind="dataset")] for t in texts]
+    rels = [[Relation(ms[0][1], ms[0][0], "hyponym_of", 0.9, texts[0])], []]
+    G = build_graph(papers, ms, relations=rels)
+    (u, v, d), = [(u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation"]
+    assert G.nodes[d["narrower"]]["label"] == "CHiME-6" and d["sense"] == "within"
 
 
 def test_a_language_is_no_kind_of_a_model_though_a_hyponym_says_so():
