@@ -31,6 +31,7 @@ are no concept of the graph (a dropped generic term) leave the relation out.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from typing import Sequence
 
@@ -73,6 +74,35 @@ def _paper_index(G: nx.Graph, paper_id: str) -> dict[str, str]:
         index[key] = max(nodes, key=lambda n: (key.endswith(concept_key(str(G.nodes[n].get("label", "")))),
                                                 -nodes.index(n)))
     return index
+
+
+#: What stands between two items of one list: other items (with their short forms), commas, a last "and" or
+#: "or" ("LSTM-GMM, Implicit Behavioral Cloning (IBC) and Behavior Transformers"); never "such as", "including"
+#: or "and other", which make the one a kind of the other.
+_ITEM = r"[^,;:.()]{1,60}?(?:\s*\([^()]{1,40}\))?"
+_BETWEEN_ITEMS = re.compile(rf"\s*(?:\([^()]{{1,40}}\)\s*)?(?:,\s*(?:{_ITEM}\s*,\s*)*(?:(?:{_ITEM}\s*,?\s+)?(?:and|or)\s+)?"
+                            r"|,?\s*(?:and|or)\s+)")
+_HYPONYM_CUE = re.compile(r"\b(?:such as|including|includes?|e\.g\.|i\.e\.|namely|viz|for (?:example|instance)|"
+                          r"(?:in )?particular(?:ly)?|especially|like|other|is|are|as)\b", re.I)
+
+
+def _listed_together(text: str, a, b) -> bool:
+    """True when mentions ``a`` and ``b`` are items of one list in ``text``, siblings rather than one a kind of
+    the other.
+
+    >>> from kgraph.types import Mention
+    >>> t = "Baselines include LSTM-GMM, Implicit Behavioral Cloning (IBC) and Behavior Transformers (BET)."
+    >>> m = lambda s: Mention(s, t.index(s), t.index(s) + len(s), "method")
+    >>> _listed_together(t, m("LSTM-GMM"), m("Behavior Transformers"))
+    True
+    >>> t = "Transformer-based models such as FEDformer, Autoformer and Informer fail."
+    >>> _listed_together(t, m("Informer"), m("Transformer-based models"))
+    False
+    """
+    first, second = sorted((a, b), key=lambda m: m.start_char)
+    between = text[first.end_char:second.start_char]
+    return (first.end_char <= second.start_char and _BETWEEN_ITEMS.fullmatch(between) is not None
+            and not _HYPONYM_CUE.search(between))
 
 
 def _node_of(index: dict[str, str], mention) -> str | None:
@@ -121,7 +151,10 @@ def add_relations(G: nx.Graph, papers: Sequence, relations: Sequence[Sequence]) 
             head, tail = _node_of(index, r.head), _node_of(index, r.tail)
             if head is None or tail is None or head == tail:
                 continue
-            statements = facts[tuple(sorted((head, tail)))][(r.type, head, tail)]
+            kind = r.type
+            if kind == "hyponym_of" and _listed_together(paper.abstract, r.head, r.tail):
+                kind = "conjunction"  # "Baselines include LSTM-GMM, IBC and Behavior Transformers": siblings
+            statements = facts[tuple(sorted((head, tail)))][(kind, head, tail)]
             if paper.id not in statements or r.confidence > statements[paper.id][0]:
                 statements[paper.id] = (r.confidence, r.evidence)
     for (a, b), by_type in sorted(facts.items()):

@@ -333,3 +333,15 @@ def test_a_relation_of_a_folded_phrase_goes_to_the_term_its_head_names():
     G = build_graph(papers, ms, relations=rels)
     (d,) = [d for _, _, d in G.edges(data=True) if d["kind"] == "relation"]
     assert G.nodes[d["head"]]["label"] == "data selection" and G.nodes[d["tail"]]["label"] == "model collapse"
+
+
+def test_a_hyponym_between_items_of_one_list_is_a_conjunction():
+    # the classifier read two baselines of one list as one a kind of the other; siblings make no hierarchy
+    texts = ["Baselines include LSTM-GMM, Implicit Behavioral Cloning (IBC) and Behavior Transformers (BET).",
+             "Behavior Transformers and LSTM-GMM are compared."]
+    papers = [Paper(t) for t in texts]
+    ms = [[m("LSTM-GMM", t), m("Behavior Transformers", t)] for t in texts]
+    rels = [[Relation(ms[0][0], ms[0][1], "hyponym_of", 0.9, texts[0])], []]
+    G = build_graph(papers, ms, relations=rels)
+    (u, v, d), = [(u, v, d) for u, v, d in G.edges(data=True) if d["kind"] == "relation"]
+    assert d["relation"] == "conjunction" and "broader" not in d
