@@ -571,11 +571,18 @@ _COMPARED_WITH = re.compile(r"(?:\boutperform\w*|\bthan|\bover|\bagainst|\bcompa
                             r"(?:[A-Z][\w\-.+]*(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+))*$")
 
 
+#: A model's parameter count in brackets right after its name: " (178B)", " (1.3B)", " (350M)".
+_PARAMETER_COUNT = re.compile(r"\s*\(\d+(?:\.\d+)?[BM]\)")
+
+
 def _compared_kind(m: Mention, key: str, abstract: str) -> str:
     """The mention's kind, but a name a paper's results are set against is a method, whatever the tagger read
     it as: "our method outperforms CQL and IQL", where the tagger, taught that what a result is scored by is
-    a metric, typed the baselines metrics (a metric's own name stays one: "outperforms it on BLEU").
+    a metric, typed the baselines metrics (a metric's own name stays one: "outperforms it on BLEU"); and so
+    is a name given with its parameter count ("Jurassic-1 (178B)"), which the tagger may read as a data set.
     """
+    if m.kind != "method" and _PARAMETER_COUNT.match(abstract, m.end_char):
+        return "method"  # "Gopher (280B), GPT-3 (175B), Jurassic-1 (178B)": models, by their parameter counts
     if (m.kind != "metric" or key in METRIC_KEYS or METRIC_IN_TEXT.fullmatch(m.text)
             or not re.fullmatch(r"[A-Z][\w\-.+]*", m.text) or sum(ch.isupper() for ch in m.text) < 2):
         return m.kind

@@ -2305,3 +2305,13 @@ def test_graph_one_papers_models_described_by_their_data_or_a_named_model_are_no
     # the models a paper trained on a data set, or made like a named model, are the models
     assert {"diffusion models", "COCO", "transformers"} <= labels
     assert not labels & {"CIFAR-10 diffusion models", "GPT-style Transformer"}
+
+
+def test_graph_a_name_given_with_its_parameter_count_is_a_model():
+    t1 = "Chinchilla outperforms Gopher (280B) and Jurassic-1 (178B) on MMLU."
+    t2 = "We compare with Jurassic-1 on reading comprehension, evaluated on the Pile (825GB)."
+    G = _graph([_paper(t1, [("Jurassic-1", t1, {"kind": "dataset"}), ("MMLU", t1, {"kind": "dataset"})]),
+                _paper(t2, [("Jurassic-1", t2, {"kind": "dataset"}), ("Pile", t2, {"kind": "dataset"})])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # the tagger, taught by SciERC that a named resource is a Material, read the model as a data set
+    assert kinds["Jurassic-1"] == "method" and kinds["MMLU"] == "dataset"
