@@ -331,6 +331,8 @@ def clean_term(text: str) -> str:
     ('word alignment', 'Google Billion-Word Corpus')
     >>> clean_term("the zero-shot Whisper model"), clean_term("Lion (EvoLved Sign Momentum)")
     ('Whisper', 'Lion')
+    >>> clean_term("the DLRM recommendation model"), clean_term("the GPT-2 language model")
+    ('DLRM', 'GPT-2')
     >>> clean_term("training diffusion models"), clean_term("scaling laws"), clean_term("near-SOTA")
     ('diffusion models', 'scaling laws', '')
     """
@@ -443,7 +445,10 @@ def clean_term(text: str) -> str:
             and words[-3].islower()):
         words.pop()
     # "the Qwen2.5-7B-Instruct foundation model", "a GPT-2 language model": a kind of model after its name
-    if (len(words) > 2 and _singular(words[-1].lower()) in NAME_HEADS and words[-2].lower() in _MODEL_KINDS
+    # (or what it does, a task's head word: "the DLRM recommendation model", "a YOLOv5 detection model"; a
+    # family stays: "IBM translation models")
+    if (len(words) > 2 and _singular(words[-1].lower()) in NAME_HEADS
+            and (words[-2].lower() in _MODEL_KINDS or words[-2].lower() in _TASK_NOUNS and words[-1].lower() == "model")
             and _named(words[:-2]) and any(_CODED_NAME.search(w) for w in words[:-2])):
         words = words[:-2]  # (a coined name: "Multimodal language models", "Non-Euclidean foundation models" stay)
     # "our novel agent MEME", "the benchmark PhantomWiki": what it is, then its name
@@ -502,6 +507,8 @@ _DESCRIBED_NAME = re.compile(r"(?:[a-z][\w\-]*\s+)*(?:datasets?|benchmarks?|corp
 #: Kinds of model written between a model's name and "model": "Qwen2.5-7B-Instruct foundation model".
 #: A coined name's word: a digit, an acronym, or a capital inside a word ("Qwen2.5", "GPT", "LLaMA").
 _CODED_NAME = re.compile(r"\d|\b[A-Z]{2,}|[a-z][A-Z]")
+_TASK_NOUNS = frozenset("recommendation detection segmentation classification translation recognition generation "
+                        "retrieval forecasting".split())
 _MODEL_KINDS = frozenset("foundation language base backbone pretrained pre-trained vision teacher student".split())
 
 #: What a name is, written before it: "agent MEME", "benchmark PhantomWiki".
