@@ -299,7 +299,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     family_written: dict[str, Counter] = defaultdict(Counter)  # a family's key -> its name as its versions write it
     for key in nodes:
         written = model_family(key)
-        if written is not None:
+        # (a model in one of its sizes is that model, no other version: "GPT-3 175B" beside GPT-3)
+        if written is not None and not (_MODEL_SIZE_END.search(surface(concepts[key], key)) and concept_key(
+                _MODEL_SIZE_END.sub("", surface(concepts[key], key))) in nodes):
             family_papers[concept_key(written)] |= concepts[key].papers
             family_written[concept_key(written)][written] += 1
     for family, ps in family_papers.items():
@@ -363,6 +365,19 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         if not any(concepts[key].kinds.most_common(1)[0][0] not in ("dataset", "metric") for key in found):
             nodes.update([k for k in strong if k not in nodes and k in narrowing][:MIN_PAPER_TERMS])
 
+    short_of: dict[str, str] = {}  # a node's short form's key -> the node ("PaLM" -> Pathways Language Model)
+
+    def sized_model(key: str) -> str | None:
+        """The node of the model ``key`` names in one of its sizes ("GPT-3 175B", "PaLM-540B"), if any."""
+        if key not in concepts:
+            return None
+        written = surface(concepts[key], key)
+        base = _MODEL_SIZE_END.sub("", written)
+        if base == written:
+            return None
+        model = concept_key(base) if concept_key(base) in nodes else short_of.get(concept_key(base))
+        return model if model != key else None
+
     def tops(key: str) -> list[str]:
         # a term is no kind of a language it is written in ("CoNLL-2003 English", "English development set")
         subs = [s for s in subs_of.get(key) or subterms(key) if s in nodes and s != key and not is_language(s)]
@@ -372,18 +387,24 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         subs += [p for p in (" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)) if p in nodes
                  and DATASET_NAME.match(surface(concepts[p], p))][:1]
         subs += [w for w in words[-1:] if w in nodes and _metric_variant(key, surface(concepts[key], key))]
-        # (a model's size narrows the model, "GPT-3 175B" GPT-3; else its family)
-        sized = _MODEL_SIZE_END.sub("", surface(concepts[key], key)) if key in concepts else ""
-        subs += ([concept_key(sized)] if sized and concept_key(sized) in nodes and concept_key(sized) != key else
-                 [f for f in [concept_key(model_family(key) or "")] if f and f in nodes and f != key])
+        # (a model's size folds into the model, "GPT-3 175B" GPT-3 (below); else its family)
+        sized = sized_model(key)
+        subs += ([sized] if sized else [f for f in [concept_key(model_family(key) or "")] if f and f in nodes and f != key])
         subs = list(dict.fromkeys(subs))
         if key in th.names:  # two topics the thesaurus sets side by side stay apart, whatever a synonym's words
             subs = [s for s in subs if not _siblings(key, s, th)]  # say ("relative entropy": KL divergence, no entropy)
         top = [s for s in subs if not any(s != t and s in subterms(t) for t in subs)]
-        if key not in nodes:  # a phrase folds into terms, not into a modifier it contains
-            top = [s for s in top if " " in s or key.endswith(" " + s)]
+        if key not in nodes:  # a phrase folds into terms, not into a modifier it contains (a model in one of its
+            # sizes into the model: "Vicuna-7B")
+            top = [s for s in top if " " in s or key.endswith(" " + s) or s == sized]
         return top
 
+    # "GPT-3 175B", "Llama 2 13B": a model in one of its sizes is the model, where the model is a node (readers
+    # call the sizes duplicates of it)
+    short_of.update({concept_key(s): k for k in nodes for s in concepts[k].shorts})
+    for key in sorted(nodes):
+        if not concepts[key].proposed and sized_model(key) is not None:
+            nodes.discard(key)
     # "gradient-descent training", "point cloud data": one paper's name for the broader term itself;
     # "transformer models": a lone term with a name head is that term, however many papers say so
     for key in sorted(nodes):
