@@ -137,6 +137,7 @@ def strip_parentheticals(text: str) -> str:
 
 
 _F_ONE = re.compile(r"\bF[- ]1(?![\w.])")
+_POINT_ZERO = re.compile(r"(\b[A-Za-z][\w\-]*[ \-]v?\d+)\.0\b(?![.\d])")
 _SQUARE = re.compile(r"(?<=\w[ \-])(\d{2,4}) ?[x\u00d7] ?\1\b")
 
 
@@ -170,12 +171,15 @@ def concept_key(text: str) -> str:
     True
     >>> concept_key("F 1 score") == concept_key("F-1 scores") == concept_key("F1 score")
     True
+    >>> concept_key("AlpacaEval 2.0") == concept_key("AlpacaEval 2"), concept_key("wav2vec 2.0")
+    (True, 'wav2vec 2')
     >>> concept_key("ImageNet 64x64") == concept_key("ImageNet-64"), concept_key("a 3x3 convolution")
     (True, 'a 3x3 convolution')
     """
     text = strip_parentheticals(text)
     text = _F_ONE.sub("F1", text)  # "F 1 score", "F-1 scores": PDF text and some authors part the F from its 1
     text = _SQUARE.sub(r"\1", text)  # "ImageNet 64x64" is ImageNet-64: a data set at a resolution
+    text = _POINT_ZERO.sub(r"\1", text)  # "AlpacaEval 2.0" is AlpacaEval 2
     written = text.split()
     # acronym plural: GNNs, LLMs, VAEs
     text = re.sub(r"\b([A-Z][A-Z0-9\-]*[A-Z0-9])s\b", r"\1", text)

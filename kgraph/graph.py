@@ -396,9 +396,9 @@ def build_graph(
             label = " ".join(words[:-1])
         elif len(words) > 2 and " ".join(words[-2:]).lower() in ("data set", "data sets") and not key.endswith(" set"):
             label = " ".join(words[:-2])  # "LabelMe [data set]", as "QM9 [dataset]"
-        if (kind == "metric" and re.fullmatch(r"[A-Z][A-Za-z0-9\-]*[A-Z0-9]s", label)
+        if (re.fullmatch(r"[A-Z][A-Za-z0-9\-]*[A-Z0-9]s", label)
                 and not re.fullmatch(r"[GTMP]?FLOPs|MACs", label)):  # (counts of operations are plural names)
-            label = label[:-1]  # a metric's short form, singular: "RMSEs in the 1-2 cm range" are RMSE
+            label = label[:-1]  # a short form, singular: "RMSEs in the 1-2 cm range" are RMSE, "YOLOs" YOLO
         if kind in ("dataset", "metric") and not c.label and concept_key(label) != key:
             # the key is the name: "MSCOCO [image-sentence datasets]", "average precision [metric]"
             label = _find_words(label, key) or label

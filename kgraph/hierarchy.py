@@ -373,6 +373,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return None
         written = surface(concepts[key], key)
         base = _MODEL_SIZE_END.sub("", written)
+        if base == written:  # (a letter tier only after a known model's name: "ImageNet-C" is another data set)
+            base = _MODEL_TIER_END.sub("", written) if MODEL_NAME.match(written) else _BACKBONE_END.sub("", written)
         if base == written:
             return None
         model = concept_key(base) if concept_key(base) in nodes else short_of.get(concept_key(base))
@@ -403,7 +405,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     # call the sizes duplicates of it)
     short_of.update({concept_key(s): k for k in nodes for s in concepts[k].shorts})
     for key in sorted(nodes):
-        if not concepts[key].proposed and sized_model(key) is not None:
+        if sized_model(key) is not None:  # (also one a paper introduces: "We introduce Mistral 7B")
             nodes.discard(key)
     # "gradient-descent training", "point cloud data": one paper's name for the broader term itself;
     # "transformer models": a lone term with a name head is that term, however many papers say so
@@ -765,7 +767,10 @@ def _topic_of(key: str, th: Thesaurus) -> str | None:
 
 
 #: A model's parameter count at the end of its name: "GPT-3 175B", "Chinchilla-70B", "LLaMA-65B".
-_MODEL_SIZE_END = re.compile(r"(?<=[A-Za-z0-9])[\s\-]\d+(?:\.\d+)?B$")
+_MODEL_SIZE_END = re.compile(r"(?<=[A-Za-z0-9])[\s\-]\d+(?:\.\d+)?[BM](?:-(?:it|[Ii]nstruct|[Cc]hat|[Bb]ase))?$")
+#: ... or its tier or backbone, after a known model's name: "YOLOv10-S", "RT-DETR-R18".
+_MODEL_TIER_END = re.compile(r"(?<=[A-Za-z0-9])-(?:[NSMLXBC]|R\d+)$")
+_BACKBONE_END = re.compile(r"(?<=[A-Z0-9])-R(?:18|34|50|101|152)$")
 
 
 def _model_family(c: _Concept) -> str | None:

@@ -2315,3 +2315,19 @@ def test_graph_a_name_given_with_its_parameter_count_is_a_model():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     # the tagger, taught by SciERC that a named resource is a Material, read the model as a data set
     assert kinds["Jurassic-1"] == "method" and kinds["MMLU"] == "dataset"
+
+
+def test_graph_a_model_in_one_of_its_tiers_is_the_model_and_a_short_form_label_is_singular():
+    t1 = "We present YOLOv10. YOLOv10-S is faster than RT-DETR-R18, and YOLOv10-B has fewer parameters than YOLOv9-C."
+    t2 = "YOLOv10 and YOLOv9 detect objects in real time; YOLOs need no NMS."
+    t3 = "Real-time detectors such as YOLOs and RT-DETR trade accuracy for speed."
+    G = _graph([
+        _paper(t1, [(n, t1, {"kind": "method"}) for n in ("YOLOv10", "YOLOv10-S", "RT-DETR-R18", "YOLOv10-B", "YOLOv9-C")]),
+        _paper(t2, [(n, t2, {"kind": "method"}) for n in ("YOLOv10", "YOLOv9", "YOLOs")]),
+        _paper(t3, [(n, t3, {"kind": "method"}) for n in ("YOLOs", "RT-DETR")]),
+    ])
+    labels = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # a size or backbone tier after a known model's name is the model (readers call them duplicates of it)
+    assert {"YOLOv10", "YOLOv9", "RT-DETR", "YOLO"} <= set(labels)
+    assert not set(labels) & {"YOLOv10-S", "YOLOv10-B", "YOLOv9-C", "RT-DETR-R18", "YOLOs"}
+    assert t1 in {G.nodes[p]["abstract"] for p in G[labels["RT-DETR"]]}
