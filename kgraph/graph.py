@@ -571,6 +571,15 @@ _COMPARED_WITH = re.compile(r"(?:\boutperform\w*|\bthan|\bover|\bagainst|\bcompa
                             r"(?:[A-Z][\w\-.+]*(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+))*$")
 
 
+#: What a paper's results beat, named: "outperforming IRIS, DreamerV3 and", "outperforms state-of-the-art TTS
+#: systems such as VALL-E, NaturalSpeech 2 and" (no "on", "than" or "over", after which a data set may stand).
+_OUTPERFORMED = re.compile(r"(?:\boutperform\w*|\bsurpass\w*|\bbeats?|\bcompared\s+(?:to|with))\s+"
+                           r"(?:(?:the\s+)?(?:strong\s+|prior\s+|existing\s+|state-of-the-art\s+|recent\s+)*"
+                           r"(?:[\w\-]+\s+)?(?:models?|systems?|methods?|approaches|agents?|baselines?)"
+                           r"(?:,?\s+(?:such\s+as|including|like))\s+)?"
+                           r"(?:[A-Z][\w\-.+]*(?:\s+[\w.]+)?(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+))*$")
+
+
 #: A model's parameter count in brackets right after its name: " (178B)", " (1.3B)", " (350M)".
 _PARAMETER_COUNT = re.compile(r"\s*\(\d+(?:\.\d+)?[BM]\)")
 
@@ -583,6 +592,9 @@ def _compared_kind(m: Mention, key: str, abstract: str) -> str:
     """
     if m.kind != "method" and _PARAMETER_COUNT.match(abstract, m.end_char):
         return "method"  # "Gopher (280B), GPT-3 (175B), Jurassic-1 (178B)": models, by their parameter counts
+    if (m.kind == "dataset" and not DATASET_NAME.match(m.text) and re.fullmatch(r"[A-Z][\w\-.+ ]*", m.text)
+            and _OUTPERFORMED.search(abstract[max(0, m.start_char - 160):m.start_char])):
+        return "method"  # "outperforming IRIS, DreamerV3 and STORM", "TTS systems such as VALL-E and Voicebox"
     if (m.kind != "metric" or key in METRIC_KEYS or METRIC_IN_TEXT.fullmatch(m.text)
             or not re.fullmatch(r"[A-Z][\w\-.+]*", m.text) or sum(ch.isupper() for ch in m.text) < 2):
         return m.kind
