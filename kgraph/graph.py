@@ -374,6 +374,8 @@ def build_graph(
                                                      if len(f.split()) <= 4}) or c.shorts
         forms = forms if c.named and " " not in key else _unsentence(forms, vocabulary)  # ("Freebase" is a name here)
         label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
+        if label.count('"') % 2 or label[:1] in "\u201c\u201d" or label[-1:] in "\u201c\u201d":
+            label = label.strip('"\u201c\u201d ') or label  # a quote the span cut: 'This "Inner Monologue" method'
         if not c.label and not c.proposed and not any(  # (nor one with a short form of its own: MS-UDG)
                 sum(ch.isupper() for ch in f) >= 2 and concept_key(f) not in th.names for f in c.shorts):
             label = _tail_untitled(_untitled(label, key, th, vocabulary), th)

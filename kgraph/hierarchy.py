@@ -716,8 +716,14 @@ def _name_described(surface: str) -> str | None:
 def _adjective_alone(c: _Concept) -> bool:
     """True for a hyphenated adjective written alone: "speaker-independent", "model-agnostic", "end-to-end" name
     nothing, even where a paper abbreviates them ("speaker-independent (SI) training", "end-to-end (E2E) latency")."""
-    return any(" " not in f and (_HYPHEN_ADJ.search(f) or f.lower() in _MODIFIER_COMPOUNDS) and not is_name(f)
+    return any((" " not in f and (_HYPHEN_ADJ.search(f) or _DEGREE_COMPOUND.fullmatch(f.lower()))
+                or f.lower().replace(" ", "-") in _MODIFIER_COMPOUNDS) and not is_name(f)
                for f in list(c.surfaces) + list(c.defined))
+
+
+#: A degree and a noun made one adjective: "high-resolution", "low-dimensional", "long-context" (images,
+#: spaces, models): no term alone ("fine-tuning", a process, and "long-tailed", a thesaurus topic, are).
+_DEGREE_COMPOUND = re.compile(r"(?:high|low|large|small|long|short)-(?!\w*ed$)[a-z]+")
 
 
 def _written_in_lower_case(concepts: dict[str, _Concept], texts) -> frozenset[str]:

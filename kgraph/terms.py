@@ -333,6 +333,8 @@ def clean_term(text: str) -> str:
     ('Whisper', 'Lion')
     >>> clean_term("the DLRM recommendation model"), clean_term("the GPT-2 language model")
     ('DLRM', 'GPT-2')
+    >>> clean_term("an inference-time Sway Sampling strategy"), clean_term("test-time adaptation")
+    ('Sway Sampling', 'test-time adaptation')
     >>> clean_term("training diffusion models"), clean_term("scaling laws"), clean_term("near-SOTA")
     ('diffusion models', 'scaling laws', '')
     """
@@ -464,6 +466,10 @@ def clean_term(text: str) -> str:
         words = words[-1:]
     if len(words) > 1 and words[0] in _NAMING_VERBS and words[1][:1].isupper():
         words.pop(0)  # "a model named OGFormer", "a method dubbed X": the name
+    # "an inference-time Sway Sampling strategy", "test-time MEMO": when a named method is used is no part of it
+    if (len(words) > 1 and re.fullmatch(r"(?:inference|test|training|train|run|decoding|sampling)-time", words[0].lower())
+            and words[1][:1].isupper() and _named(words[1:])):
+        words.pop(0)
     # "unrolling Hidden Markov Model", "expanded Hidden Markov Model": what a paper does to a named model
     if (len(words) > 2 and words[0].islower() and words[0].endswith(("ing", "ed")) and "VERB" in _pos(words[0])
             and "NOUN" not in _pos(words[0]) and all(w[:1].isupper() for w in words[1:])):

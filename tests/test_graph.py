@@ -2344,3 +2344,18 @@ def test_graph_a_name_a_paper_outperforms_is_a_method_though_the_tagger_read_a_d
     # what a paper's results beat are methods; what they are measured on stays a data set
     assert all(kinds[n] == "method" for n in ("IRIS", "DreamerV3", "STORM", "VALL-E", "Voicebox"))
     assert kinds["LibriSpeech"] == "dataset"
+
+
+def test_graph_a_degree_compound_alone_is_no_term_and_a_cut_quote_no_part_of_a_label():
+    t1 = 'This "Inner Monologue" method improves high-resolution images; we propose an inference-time Sway Sampling strategy.'
+    t2 = "Our model handles high-resolution inputs and open source LLMs."
+    t3 = "We release open source weights at high-resolution."
+    G = _graph([
+        _paper(t1, [('Inner Monologue"', t1, {"kind": "method"}), ("high-resolution", t1, {"kind": "metric"}),
+                    ("inference-time Sway Sampling strategy", t1, {"kind": "method"})]),
+        _paper(t2, [("high-resolution", t2, {"kind": "metric"}), ("open source", t2, {"kind": "concept"})]),
+        _paper(t3, [("open source", t3, {"kind": "concept"}), ("high-resolution", t3, {"kind": "metric"})]),
+    ])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert {"Inner Monologue", "Sway Sampling"} <= labels
+    assert not labels & {'Inner Monologue"', "high-resolution", "open source", "inference-time Sway Sampling"}
