@@ -324,7 +324,12 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
     # Alternatives to Attention" over "selective state space models"; in a corpus of a few papers, every topic)
     for terms, title in zip(paper_terms, titles):
         named = _title_words(title) if title else ""
-        for key in [k for k in terms if named and k not in nodes]:
+        # (an ordinary word alone only where the title writes it alone: "Object Detection" makes no "detection"
+        # node; a thesaurus topic's word may: "fine-tuning")
+        in_title = [k for k in terms if named and f" {_title_words(k)} " in f" {named} "]
+        for key in [k for k in terms if named and k not in nodes
+                    and not (" " not in k and k not in th.names and verdict.get(k) is False
+                             and any(k != w and f" {k} " in f" {w} " for w in in_title))]:
             # (a thesaurus topic whatever its count, or the head phrase of the paper's term: "speech recognition" of
             # "automatic speech recognition"; a phrase of the paper's own where it may be a term, or a process
             # named in one word: "oversmoothing")

@@ -2359,3 +2359,20 @@ def test_graph_a_degree_compound_alone_is_no_term_and_a_cut_quote_no_part_of_a_l
     labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert {"Inner Monologue", "Sway Sampling"} <= labels
     assert not labels & {'Inner Monologue"', "high-resolution", "open source", "inference-time Sway Sampling"}
+
+
+def test_graph_a_title_names_no_ordinary_word_inside_a_longer_term_it_writes():
+    texts = ["We view object detection as set prediction; detection needs no anchors. DETR detects objects.",
+             "Real-time detection: YOLO methods balance speed and object detection accuracy.",
+             "Anomaly detection flags rare events; detection thresholds matter."]
+    titles = ["End-to-End Object Detection with Transformers", "YOLO: Real-Time Object Detection",
+              "Deep Anomaly Detection"]
+    papers = [Paper(t, sources=[f"x.txt:{i}"], meta={"title": title}) for i, (t, title) in enumerate(zip(texts, titles))]
+    written = [("object detection", "detection needs"), ("Real-time detection", "object detection accuracy"),
+               ("Anomaly detection", "detection thresholds")]
+    mentions = [[_m(w.replace(" needs", "").replace(" accuracy", "").replace(" thresholds", ""), t, kind="task")
+                 for w in ws] for t, ws in zip(texts, written)]
+    G = build_graph(papers, mentions)
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # "detection" alone is an ordinary word; the titles write it only inside "Object Detection"
+    assert "object detection" in labels and "detection" not in labels
