@@ -310,7 +310,9 @@ def build_graph(
              for key in nodes}
     topic_kinds = {key: topic.kind for key in nodes
                    if (topic := th.topics.get(th.names.get(key, ""))) is not None and topic.kind != "area"}
-    for key in nodes:
+    # (broader terms first, so that a narrowing of a narrowing takes the kind its term took, whatever the order
+    # of a set: "conformalized quantile regression" after "quantile regression")
+    for key in sorted(nodes, key=lambda k: (len(k.split()), k)):
         # one paper's unnamed narrowing of a term is a term of the same kind ("nonsmooth bilevel optimization"
         # is a problem as "bilevel optimization" is), whatever the tagger said in that one paper
         # ("Blended Conditional Gradients", a name the tagger called a concept, is a Frank-Wolfe method, as the

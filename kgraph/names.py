@@ -120,6 +120,7 @@ INSTITUTION_HEADS = frozenset("agency administration association society institu
 SOFTWARE = frozenset("""mysql postgresql postgres sqlite mongodb redis spark hadoop kubernetes docker linux
 pytorch tensorflow keras numpy scipy pandas scikit-learn sklearn matlab langchain llamaindex botorch gpytorch
 vllm sglang tensorrt tensorrt-llm onnx rocm cudnn cublas deepspeed ollama llama.cpp
+faiss lucene elasticsearch solr jax triton
 dbms dbmss""".split()) | {"database management system", "database management systems", "unity ml-agents"}
 #: Laws and regulations a system must comply with, named alone: no concept of the field and no data set
 #: ("HIPAA and GDPR", which the tagger reads as SciERC's Material).
