@@ -374,7 +374,7 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
 
     def sized_model(key: str) -> str | None:
         """The node of the model ``key`` names in one of its sizes ("GPT-3 175B", "PaLM-540B"), if any."""
-        if key not in concepts:
+        if key not in concepts or not _SIZED_KEY.search(key):
             return None
         written = surface(concepts[key], key)
         base = _MODEL_SIZE_END.sub("", written)
@@ -781,6 +781,8 @@ def _topic_of(key: str, th: Thesaurus) -> str | None:
 _MODEL_SIZE_END = re.compile(r"(?<=[A-Za-z0-9])[\s\-]\d+(?:\.\d+)?[BM](?:-(?:it|[Ii]nstruct|[Cc]hat|[Bb]ase))?$")
 #: ... or its tier or backbone, after a known model's name: "YOLOv10-S", "RT-DETR-R18".
 _MODEL_TIER_END = re.compile(r"(?<=[A-Za-z0-9])-(?:[NSMLXBC]|R\d+)$")
+#: The key of a name that may end in a size, tier or backbone (a cheap test before the written form's).
+_SIZED_KEY = re.compile(r"(?:\d(?:\.\d+)?[bm]|\bit|\binstruct|\bchat|\bbase|\b[nsmlxbc]|\br\d+)$")
 _BACKBONE_END = re.compile(r"(?<=[A-Z0-9])-R(?:18|34|50|101|152)$")
 
 
