@@ -192,8 +192,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         # "Polyak-Lojasiewicz condition")
         # (the key is judged too, in lower case, but an acronym as written stays a name: "the ACE corpora" is
         # no described corpora, though "ace" is a verb)
-        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text)
-             and not (text.split()[-1].lower() in ("data", "dataset", "datasets", "corpus", "corpora") and any(_ACRONYM.fullmatch(w) for w in text.split()[:-1])))
+        acronym_data = (text.split()[-1].lower() in ("data", "dataset", "datasets", "corpus", "corpora")
+                        and any(_ACRONYM.fullmatch(w) for w in text.split()[:-1]))
+        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text) and not acronym_data)
                 and not named_topic and not defined
                 or c.text_only and len(c.papers) < 2
                 or key in areas):
@@ -295,13 +296,27 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             family_names[key] = _model_family(concepts[key])
         return family_names[key]
 
+    short_of: dict[str, str] = {}  # a node's short form's key -> the node ("PaLM" -> Pathways Language Model)
+
+    def sized_model(key: str) -> str | None:
+        """The node of the model ``key`` names in one of its sizes ("GPT-3 175B", "PaLM-540B"), if any."""
+        if key not in concepts or not _SIZED_KEY.search(key):
+            return None
+        written = surface(concepts[key], key)
+        base = _MODEL_SIZE_END.sub("", written)
+        if base == written:  # (a letter tier only after a known model's name: "ImageNet-C" is another data set)
+            base = _MODEL_TIER_END.sub("", written) if MODEL_NAME.match(written) else _BACKBONE_END.sub("", written)
+        if base == written:
+            return None
+        model = concept_key(base) if concept_key(base) in nodes else short_of.get(concept_key(base))
+        return model if model != key else None
+
     family_papers: dict[str, set[str]] = defaultdict(set)
     family_written: dict[str, Counter] = defaultdict(Counter)  # a family's key -> its name as its versions write it
     for key in nodes:
         written = model_family(key)
         # (a model in one of its sizes is that model, no other version: "GPT-3 175B" beside GPT-3)
-        if written is not None and not (_MODEL_SIZE_END.search(surface(concepts[key], key)) and concept_key(
-                _MODEL_SIZE_END.sub("", surface(concepts[key], key))) in nodes):
+        if written is not None and sized_model(key) is None:
             family_papers[concept_key(written)] |= concepts[key].papers
             family_written[concept_key(written)][written] += 1
     for family, ps in family_papers.items():
@@ -369,21 +384,6 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         # subject keeps the phrases that narrow a topic ("video diffusion models")
         if not any(concepts[key].kinds.most_common(1)[0][0] not in ("dataset", "metric") for key in found):
             nodes.update([k for k in strong if k not in nodes and k in narrowing][:MIN_PAPER_TERMS])
-
-    short_of: dict[str, str] = {}  # a node's short form's key -> the node ("PaLM" -> Pathways Language Model)
-
-    def sized_model(key: str) -> str | None:
-        """The node of the model ``key`` names in one of its sizes ("GPT-3 175B", "PaLM-540B"), if any."""
-        if key not in concepts or not _SIZED_KEY.search(key):
-            return None
-        written = surface(concepts[key], key)
-        base = _MODEL_SIZE_END.sub("", written)
-        if base == written:  # (a letter tier only after a known model's name: "ImageNet-C" is another data set)
-            base = _MODEL_TIER_END.sub("", written) if MODEL_NAME.match(written) else _BACKBONE_END.sub("", written)
-        if base == written:
-            return None
-        model = concept_key(base) if concept_key(base) in nodes else short_of.get(concept_key(base))
-        return model if model != key else None
 
     def tops(key: str) -> list[str]:
         # a term is no kind of a language it is written in ("CoNLL-2003 English", "English development set")

@@ -396,7 +396,7 @@ def clean_term(text: str) -> str:
         # in one setting
     # "training diffusion models", "scaling language models": an activity on a kind of model is about the models
     # (the activity, where it is a topic, is found in the text: "fine-tuning")
-    if (len(words) > 2 and words[0].lower() in _TRAINING_GERUNDS | {"scaling"} and words[-1].islower()
+    if (len(words) > 2 and words[0].lower() in _MODEL_ACTIVITIES and words[-1].islower()
             and _singular(words[-1]) in _MODEL_HEADS):
         words.pop(0)
     if (len(words) == 2 and words[0].lower() in _RUN_MODES and words[1][:1].isupper()
@@ -495,6 +495,8 @@ _HELD = frozenset("game image partition split suite environment level subset".sp
 #: Training verbs in their base form, which begin no term ("fine-tuning", the noun, does).
 _TRAINING_VERBS = frozenset("fine-tune finetune pre-train pretrain re-train retrain".split())
 _TRAINING_GERUNDS = frozenset("fine-tuning finetuning pre-training pretraining re-training retraining training".split())
+#: What is done to a kind of model, written before it: "training diffusion models", "scaling language models".
+_MODEL_ACTIVITIES = _TRAINING_GERUNDS | {"scaling"}
 
 #: Heads that add nothing to the activity before them ("reasoning process", "training pipeline").
 _ACTIVITY_HEADS = frozenset("process processes pipeline pipelines".split())
