@@ -201,6 +201,11 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if key in parts:
             return False  # "a PDE Agent, a PINN Agent, a Code Agent and a Feedback Agent": one system's parts
+        if (len(words := text.split()) == 2 and text.islower() and _singular(words[1]) in _PLAIN_HEADS
+                and key not in th.names and not (c.shorts or c.proposed) and is_common_word(words[0].split("-")[-1])):
+            return False  # "visual features", "model weights", "text tokens", "testing data": an ordinary word
+            # before a plain head names no term, however many papers write it (the thesaurus knows those that do:
+            # "domain adaptation", "synthetic data")
         if " " not in key and is_language(key) and (key == "english" or len(c.papers) < 2):
             # a language alone is a topic where papers share it ("Japanese", "Arabic"), never English, the
             # language most papers work in, which joins 38 of 400 SciERC abstracts that share nothing more; one
@@ -482,6 +487,11 @@ def _modifiers_before(written: str, sub: str, th: Thesaurus, *, described: bool 
         if concept_key(" ".join(words[i:])) in th.names:
             return i
     return before
+
+
+#: Heads of what every model or data set has, which an ordinary word before them does not make a term.
+_PLAIN_HEADS = frozenset("feature representation token weight distribution code detail dataset data policy encoder "
+                         "performance adaptation design output input parameter".split())
 
 
 def _described_model(text: str, key: str, concepts: dict[str, _Concept]) -> bool:

@@ -1213,16 +1213,16 @@ def test_graph_conditions_and_dynamical_systems_are_concepts_and_laws_no_nodes()
 
 
 def test_graph_what_precedes_learning_is_no_broader_term():
-    # "graph representation learning" learns graph representations; it is no kind of them
-    t1 = "We study graph representation learning for molecules."
-    t2 = "A graph representation of the scene helps planning."
-    t3 = "Each graph representation is compressed."
-    G = _graph([_paper(t1, [("graph representation learning", t1, {"kind": "task"})]),
-                _paper(t2, [("graph representation", t2, {"kind": "concept"})]),
-                _paper(t3, [("graph representation", t3, {"kind": "concept"})])])
+    # "hypergraph representation learning" learns hypergraph representations; it is no kind of them
+    t1 = "We study hypergraph representation learning for molecules."
+    t2 = "A hypergraph representation of the scene helps planning."
+    t3 = "Each hypergraph representation is compressed."
+    G = _graph([_paper(t1, [("hypergraph representation learning", t1, {"kind": "task"})]),
+                _paper(t2, [("hypergraph representation", t2, {"kind": "concept"})]),
+                _paper(t3, [("hypergraph representation", t3, {"kind": "concept"})])])
     labels = {d["label"]: n for n, d in G.nodes(data=True) if d["kind"] != "paper"}
-    assert "graph representation" in labels and len(labels) == 2
-    learning = next(n for label, n in labels.items() if label != "graph representation")
+    assert "hypergraph representation" in labels and len(labels) == 2
+    learning = next(n for label, n in labels.items() if label != "hypergraph representation")
     assert not broader_terms(G, learning)
 
 
@@ -2408,3 +2408,17 @@ def test_graph_kinds_do_not_depend_on_the_order_of_a_set(tmp_path):
             for seed in range(6)}
     assert len(runs) == 1, runs
     assert ["conformalized quantile regression", "task"] in json.loads(runs.pop())
+
+
+def test_graph_an_ordinary_word_before_a_plain_head_is_no_term_however_many_papers_write_it():
+    t1 = "We fuse visual features with text tokens; model weights are frozen and parallel data is scarce."
+    t2 = "Visual features and text tokens interact; we prune model weights and mine parallel data."
+    t3 = "Text tokens attend to visual features in our model."
+    names = ("visual features", "text tokens", "model weights", "parallel data")
+    G = _graph([_paper(t, [(n, t, {"kind": "concept"}) for n in names if n in t.lower() and n in t]
+                       + [(n.capitalize(), t, {"kind": "concept"}) for n in names if n.capitalize() in t])
+                for t in (t1, t2, t3)])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    # what every model has, named by an ordinary word, is no term; an established one the thesaurus knows is
+    assert not labels & {"visual features", "text tokens", "model weights"}
+    assert "parallel corpora" in labels
