@@ -569,15 +569,17 @@ def _papers_total(G, nodes, ids, broader, concepts) -> None:
 
 
 #: Words before the methods a paper's results are set against: "outperforms CQL and IQL", "than BERT".
-_COMPARED_WITH = re.compile(r"(?:\boutperform\w*|\bthan|\bover|\bagainst|\bcompared\s+(?:to|with)|\bversus|\bvs\.?|"
-                            r"\bbaselines?(?:\s+such\s+as|\s+including)?|\bbeats?|\bsurpass\w*)\s+"
+#: Words that set a paper's results against others: "outperforms", "surpassing", "beats", "compared to".
+_BEATS = r"\boutperform\w*|\bsurpass\w*|\bbeats?|\bcompared\s+(?:to|with)"
+_COMPARED_WITH = re.compile(rf"(?:{_BEATS}|\bthan|\bover|\bagainst|\bversus|\bvs\.?|"
+                            r"\bbaselines?(?:\s+such\s+as|\s+including)?)\s+"
                             r"(?:(?:the|strong|prior|existing|state-of-the-art)\s+)?"
                             r"(?:[A-Z][\w\-.+]*(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+))*$")
 
 
 #: What a paper's results beat, named: "outperforming IRIS, DreamerV3 and", "outperforms state-of-the-art TTS
 #: systems such as VALL-E, NaturalSpeech 2 and" (no "on", "than" or "over", after which a data set may stand).
-_OUTPERFORMED = re.compile(r"(?:\boutperform\w*|\bsurpass\w*|\bbeats?|\bcompared\s+(?:to|with))\s+"
+_OUTPERFORMED = re.compile(rf"(?:{_BEATS})\s+"
                            r"(?:(?:the\s+)?(?:strong\s+|prior\s+|existing\s+|state-of-the-art\s+|recent\s+)*"
                            r"(?:[\w\-]+\s+)?(?:models?|systems?|methods?|approaches|agents?|baselines?)"
                            r"(?:,?\s+(?:such\s+as|including|like))\s+)?"

@@ -201,8 +201,9 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             return False  # (a topic one paper writes is a node only where other terms meet there, below)
         if key in parts:
             return False  # "a PDE Agent, a PINN Agent, a Code Agent and a Feedback Agent": one system's parts
-        if (len(words := text.split()) == 2 and text.islower() and _singular(words[1]) in _PLAIN_HEADS
-                and key not in th.names and not (c.shorts or c.proposed) and is_common_word(words[0].split("-")[-1])):
+        pair = text.split()
+        if (len(pair) == 2 and text.islower() and _singular(pair[1]) in _PLAIN_HEADS
+                and key not in th.names and not (c.shorts or c.proposed) and is_common_word(pair[0].split("-")[-1])):
             return False  # "visual features", "model weights", "text tokens", "testing data": an ordinary word
             # before a plain head names no term, however many papers write it (the thesaurus knows those that do:
             # "domain adaptation", "synthetic data")
@@ -313,7 +314,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
             base = _MODEL_TIER_END.sub("", written) if MODEL_NAME.match(written) else _BACKBONE_END.sub("", written)
         if base == written:
             return None
-        model = concept_key(base) if concept_key(base) in nodes else short_of.get(concept_key(base))
+        base_key = concept_key(base)
+        model = base_key if base_key in nodes else short_of.get(base_key)
         return model if model != key else None
 
     family_papers: dict[str, set[str]] = defaultdict(set)

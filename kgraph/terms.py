@@ -474,11 +474,14 @@ def clean_term(text: str) -> str:
     if (len(words) > 2 and words[0].islower() and words[0].endswith(("ing", "ed")) and "VERB" in _pos(words[0])
             and "NOUN" not in _pos(words[0]) and all(w[:1].isupper() for w in words[1:])):
         words.pop(0)
-    if len(words) == 1 and (words[0].lower() in EVALUATIVE or re.fullmatch(r"(?:near|almost|close)-(\w+)", words[0].lower())
-                            and words[0].lower().split("-")[-1] in EVALUATIVE):
+    if len(words) == 1 and (words[0].lower() in EVALUATIVE
+                            or (near := _NEAR.fullmatch(words[0].lower())) and near.group(1) in EVALUATIVE):
         return ""  # ("near-SOTA")
     return " ".join(words).strip(" ,;:")
 
+
+#: Praise hedged: "near-SOTA", "almost optimal".
+_NEAR = re.compile(r"(?:near|almost|close)-(\w+)")
 
 #: Heads of a kind of model, which an activity on them is about ("training diffusion models").
 _MODEL_HEADS = frozenset("model network transformer policy agent classifier".split())
