@@ -77,7 +77,8 @@ from .mentions import (
     _task_of_system,
     _whole_words,
 )
-from .merge import _merge_coined_initials, _merge_compounds, _merge_initials, _merge_undefined_acronyms, _writes
+from .merge import (_merge_coined_initials, _merge_compounds, _merge_initials, _merge_undefined_acronyms,
+                    _topic_synonym_nodes, _writes)
 from .missed import (_add_listed_names, _add_named, _add_title_topics, _add_topic_names, _find_missed, _problem_names,
                      _read_text)
 from .names import DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
@@ -286,6 +287,7 @@ def build_graph(
     _add_title_topics(papers, concepts, paper_terms, th, areas)  # (what the title names: kgraph.missed)
     nodes, broader, fold = _hierarchy(concepts, paper_terms, th, areas, _written_in_lower_case(concepts, texts),
                                       [str(paper.meta.get("title") or "") for paper in papers])
+    _topic_synonym_nodes(nodes, broader, fold, concepts, paper_terms, synonyms)
     up = _add_topics(nodes, broader, fold, concepts, th)
     # a topic the thesaurus knows, or a name a paper defines, that leads to no node at all stays a node of its
     # one paper rather than vanish: a small corpus's "vision transformers (ViTs)", "conformal prediction"
@@ -587,6 +589,9 @@ _OUTPERFORMED = re.compile(rf"(?:{_BEATS})\s+"
 
 
 #: A model's parameter count in brackets right after its name: " (178B)", " (1.3B)", " (350M)".
+#: A verb of a method's results right after a name: "TimesNet achieves", "X consistently outperforms".
+_ACHIEVES = re.compile(r"\s+(?:\w+ly\s+)?(?:achieves|outperforms|surpasses|attains|beats)\b")
+
 _PARAMETER_COUNT = re.compile(r"\s*\(\d+(?:\.\d+)?[BM]\)")
 
 
@@ -594,13 +599,16 @@ def _compared_kind(m: Mention, key: str, abstract: str) -> str:
     """The mention's kind, but a name a paper's results are set against is a method, whatever the tagger read
     it as: "our method outperforms CQL and IQL", where the tagger, taught that what a result is scored by is
     a metric, typed the baselines metrics (a metric's own name stays one: "outperforms it on BLEU"); and so
-    is a name given with its parameter count ("Jurassic-1 (178B)"), which the tagger may read as a data set.
+    is a name given with its parameter count ("Jurassic-1 (178B)"), which the tagger may read as a data set, and
+    a name that achieves or outperforms ("TimesNet achieves consistent state-of-the-art").
     """
     if m.kind != "method" and _PARAMETER_COUNT.match(abstract, m.end_char):
         return "method"  # "Gopher (280B), GPT-3 (175B), Jurassic-1 (178B)": models, by their parameter counts
     if (m.kind == "dataset" and not DATASET_NAME.match(m.text) and re.fullmatch(r"[A-Z][\w\-.+ ]*", m.text)
             and _OUTPERFORMED.search(abstract[max(0, m.start_char - 160):m.start_char])):
         return "method"  # "outperforming IRIS, DreamerV3 and STORM", "TTS systems such as VALL-E and Voicebox"
+    if m.kind == "dataset" and is_name(m.text) and not DATASET_NAME.match(m.text) and _ACHIEVES.match(abstract, m.end_char):
+        return "method"  # "Our proposed TimesNet achieves consistent state-of-the-art": a data set achieves nothing
     if (m.kind != "metric" or key in METRIC_KEYS or METRIC_IN_TEXT.fullmatch(m.text)
             or not re.fullmatch(r"[A-Z][\w\-.+]*", m.text) or sum(ch.isupper() for ch in m.text) < 2):
         return m.kind

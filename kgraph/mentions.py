@@ -45,6 +45,9 @@ _INNER_DEFINITION = re.compile(r"^(?P<long>[^()]+?)\s*\((?P<short>[A-Za-z][\w\-+
 #: A definition written short form first: "MGRPO (Multi-layer GRPO)".
 _SHORT_FIRST = re.compile(r"^(?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)\s*\((?P<long>[^()]+)\)$")
 
+#: A definition joined by "or": "DEtection TRansformer or DETR", "Low-Rank Adaptation, or LoRA".
+_OR_SHORT = re.compile(r"^(?P<long>[^()]+?),?\s+or\s+(?P<short>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)$")
+
 
 def _whole_words(m: Mention, text: str) -> Mention:
     """``m`` widened to whole words where it starts or ends inside a hyphenated word of ``text``.
@@ -148,10 +151,17 @@ def _as_definition(m: Mention, topics: Container[str] = frozenset()) -> Mention:
     'RAG'
     >>> _as_definition(Mention("Mixture-of-experts (MoE) language models", 0, 40, "method"), {"mixture of expert"}).long_form
     'Mixture-of-experts'
+    >>> _as_definition(Mention("DEtection TRansformer or DETR", 0, 29, "method")).short_form
+    'DETR'
+    >>> _as_definition(Mention("graph neural networks or transformers", 0, 37, "method")).short_form is None
+    True
     """
     if m.long_form or m.short_form:
         return m
     found = _INNER_DEFINITION.match(m.text)
+    if found is None and (found := _OR_SHORT.match(m.text)) and len(found.group("long").split()) >= 2 \
+            and best_long_form(found.group("short"), found.group("long")) == found.group("long").strip():
+        return replace(m, long_form=found.group("long").strip(), short_form=found.group("short"))
     if found is None:
         # "MGRPO (Multi-layer GRPO)": the later uses of MGRPO stand for the long form, and so does this
         found = _SHORT_FIRST.match(m.text)

@@ -30,18 +30,49 @@ def _merge_compounds(concepts: dict[str, _Concept], paper_terms: list[dict[str, 
         # the noun form is the key ("distribution shift": longer terms contain it), the most papers' next
         keys.sort(key=lambda k: (bool(_NOUN_MODIFIER.search(k)), -len(concepts[k].papers),
                                  -sum(concepts[k].surfaces.values()), k))
-        main = concepts[keys[0]]
         for key in keys[1:]:
-            other = concepts.pop(key)
-            main.kinds.update(other.kinds)
-            main.surfaces.update(other.surfaces)
-            main.shorts.update(other.shorts)
-            main.papers |= other.papers
-            main.named |= other.named
-            main.proposed |= other.proposed
-            for terms in paper_terms:
-                if key in terms:
-                    _fold_entry(terms, key, keys[0])
+            _fold_concept(concepts, paper_terms, key, keys[0])
+
+
+def _fold_concept(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]], key: str, into: str) -> None:
+    """The concept ``key`` becomes part of the concept ``into`` (made if missing), in place: its kinds, forms,
+    papers, and each paper's entry."""
+    main, other = concepts.setdefault(into, _Concept()), concepts.pop(key)
+    main.kinds.update(other.kinds)
+    main.surfaces.update(other.surfaces)
+    main.shorts.update(other.shorts)
+    main.papers |= other.papers
+    main.named |= other.named
+    main.proposed |= other.proposed
+    for terms in paper_terms:
+        if key in terms:
+            _fold_entry(terms, key, into)
+
+
+def _topic_synonym_nodes(nodes: set[str], broader: dict[str, list[str]], fold: dict[str, list[str]],
+                         concepts: dict[str, _Concept], paper_terms: list[dict[str, list]],
+                         synonyms: dict[str, str]) -> None:
+    """A node keyed by another name of a thesaurus topic is the topic, in place. Mentions are keyed by their
+    topics as they are read, but a term found inside others or written in a title is keyed as written: "Multimodal
+    LLMs" in a title, "instruction-tuned MLLMs" spelt out, made a "multimodal LLMs" node beside the paper's
+    multimodal large language models. ``synonyms``: a name's key -> its topic's key (the names a short form the
+    corpus defines left out)."""
+    # (a lone word stays: "bandits", the head many kinds of bandit narrow, is no other name of multi-armed bandits
+    # there)
+    renamed = {key: synonyms[key] for key in nodes if key in synonyms and " " in key}
+    for key, into in renamed.items():
+        nodes.discard(key)
+        nodes.add(into)
+        _fold_concept(concepts, paper_terms, key, into)
+    if not renamed:
+        return
+    for links in (broader, fold):
+        for key in list(links):
+            new = renamed.get(key, key)
+            ends = [renamed.get(t, t) for t in links.pop(key)]
+            ends = list(dict.fromkeys(t for t in [*links.get(new, ()), *ends] if t != new))
+            if ends:
+                links[new] = ends
 
 
 def _fold_entry(terms: dict[str, list], key: str, into_key: str) -> None:

@@ -68,7 +68,9 @@ _DATASET_FAMILIES = (
     # speech, graphs, recommendation, control, routing
     r"LibriSpeech|TIMIT|Switchboard|OGB|Cora|Citeseer|PubMed|QM9|MovieLens|D4RL|Atari|MuJoCo|TSPLIB|CVRPLIB|"
     r"LJSpeech|VCTK|VoxCeleb\d?|AudioSet|ESC-50|Common Voice|ogb[gnl]-[a-z0-9\-]+|r?MD17|ZINC|PCQM4Mv2|"
-    r"MiniGrid|Procgen|Meta-World|DMControl|DeepMind Control Suite|NetHack|Crafter|"
+    r"MiniGrid|Procgen|Meta-World|DMControl|DeepMind Control Suite|NetHack|Crafter|DMLab(?:-30)?|[Bb]suite|"
+    # weather and climate
+    r"ERA5(?: reanalysis)?|WeatherBench(?: ?2)?|CMIP[56]|"
     # medicine
     r"CheXpert|MIMIC(?:-CXR|-III|-IV)?|BraTS|ISIC|ChestX-ray14|MedMNIST|ADNI|UK Biobank"
 )

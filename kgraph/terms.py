@@ -333,6 +333,8 @@ def clean_term(text: str) -> str:
     ('Whisper', 'Lion')
     >>> clean_term("the DLRM recommendation model"), clean_term("the GPT-2 language model")
     ('DLRM', 'GPT-2')
+    >>> clean_term("the Mamba deep learning model"), clean_term("a Bayesian deep learning model")
+    ('Mamba', 'Bayesian deep learning model')
     >>> clean_term("an inference-time Sway Sampling strategy"), clean_term("test-time adaptation")
     ('Sway Sampling', 'test-time adaptation')
     >>> clean_term("training diffusion models"), clean_term("scaling laws"), clean_term("near-SOTA")
@@ -453,6 +455,11 @@ def clean_term(text: str) -> str:
             and (words[-2].lower() in _MODEL_KINDS or words[-2].lower() in _TASK_NOUNS and words[-1].lower() == "model")
             and _named(words[:-2]) and any(_CODED_NAME.search(w) for w in words[:-2])):
         words = words[:-2]  # (a coined name: "Multimodal language models", "Non-Euclidean foundation models" stay)
+    # "the Mamba deep learning model", "a WaveNet neural network model": a coined name, then what kind it is
+    if (len(words) == 4 and " ".join(words[1:3]).lower() in ("deep learning", "neural network")
+            and _singular(words[-1].lower()) == "model" and _named(words[:1])
+            and (_CODED_NAME.search(words[0]) or not _pos(words[0].lower()))):
+        words = words[:1]
     # "our novel agent MEME", "the benchmark PhantomWiki": what it is, then its name
     if (len(words) == 2 and words[0].lower() in _ROLES and is_name(words[1])
             and sum(ch.isupper() for ch in words[1]) >= 2):

@@ -2422,3 +2422,48 @@ def test_graph_an_ordinary_word_before_a_plain_head_is_no_term_however_many_pape
     # what every model has, named by an ordinary word, is no term; an established one the thesaurus knows is
     assert not labels & {"visual features", "text tokens", "model weights"}
     assert "parallel corpora" in labels
+
+
+def test_graph_a_topics_other_name_found_inside_a_term_or_a_title_is_the_topic():
+    # Cambrian-1 (set B): "Multimodal LLMs" in the title and "instruction-tuned MLLMs" spelt out made a
+    # "multimodal LLMs" node beside the paper's multimodal large language models (read blind: a duplicate)
+    t1 = ("We introduce a family of multimodal LLMs (MLLMs) built around vision. Our recipe serves "
+          "instruction-tuned MLLMs.")
+    ms = [("multimodal LLMs (MLLMs)", t1), ("instruction-tuned MLLMs", t1)]
+    paper, mentions = _paper(t1, ms)
+    paper.meta["title"] = "A Vision-Centric Exploration of Multimodal LLMs"
+    G = build_graph([paper], [mentions])
+    found = [n for n, d in G.nodes(data=True) if d["kind"] != "paper" and "multimodal" in d["label"].lower()]
+    assert found == ["concept:multimodal_large_language_model"], found
+    # two papers' "pre-training" beside the topic's "pretraining" (set D: two nodes of one topic)
+    t2, t3 = "Self-supervised video pre-training learns from clips.", "We study pretraining of vision models."
+    t4 = "Language-image pre-training with a sigmoid loss scales."
+    G = _graph([_paper(t2, [("Self-supervised video pre-training", t2, {"kind": "task"})]),
+                _paper(t3, [("pretraining", t3)]),
+                _paper(t4, [("Language-image pre-training", t4)])])
+    labels = [d["label"].lower().replace("-", "") for _, d in G.nodes(data=True) if d["kind"] != "paper"]
+    assert labels.count("pretraining") == 1, labels
+
+
+def test_graph_a_long_form_joined_to_its_short_form_by_or_is_one_definition():
+    # "DEtection TRansformer or DETR" was a node beside DETR (set C)
+    t1 = "The new framework, called DEtection TRansformer or DETR, predicts sets. DETR needs no anchors."
+    at = t1.index("DETR needs")
+    paper, ms = _paper(t1, [("DEtection TRansformer or DETR", t1)])
+    G = _graph([(paper, ms + [Mention("DETR", at, at + 4, "method")])])
+    nodes = [(d["label"], d.get("aliases")) for _, d in G.nodes(data=True) if d["kind"] != "paper"]
+    assert len(nodes) == 1 and "DETR" in nodes[0][1] and " or " not in nodes[0][0], nodes
+
+
+def test_graph_a_name_that_achieves_results_is_a_method_and_reanalysis_data_a_dataset():
+    # TimesNet, which its paper proposes, was typed a data set by the tagger; ERA5 reanalysis a method (sets A, B)
+    t1 = "We propose TimesNet for time series analysis. Our proposed TimesNet achieves consistent state-of-the-art."
+    t2 = "GraphCast is trained on 39 years of ERA5 reanalysis from ECMWF."
+    t3 = "Aurora is trained on weather data, including ERA5 reanalysis."
+    at = t1.index("TimesNet achieves")
+    paper, ms = _paper(t1, [("TimesNet", t1, {"kind": "dataset"})])
+    G = _graph([(paper, ms + [Mention("TimesNet", at, at + 8, "dataset")]),
+                _paper(t2, [("GraphCast", t2), ("ERA5 reanalysis", t2)]),
+                _paper(t3, [("Aurora", t3), ("ERA5 reanalysis", t3)])])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds["TimesNet"] == "method" and kinds["ERA5 reanalysis"] == "dataset", kinds
