@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from typing import Sequence
+from typing import Container, Sequence
 
 import networkx as nx
 
@@ -81,7 +81,7 @@ from .merge import (_merge_coined_initials, _merge_compounds, _merge_initials, _
                     _topic_synonym_nodes, _writes)
 from .missed import (_add_listed_names, _add_named, _add_title_topics, _add_topic_names, _find_missed, _problem_names,
                      _read_text)
-from .names import DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS
+from .names import DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME
 from .passing import _in_passing, _kept_phrases, _lower, _only_kept, _test_bed_spans, _written_at
 from .relation_edges import _KIND_OF_OTHER, add_relations
 from .terms import FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_institution, is_name, is_vague
@@ -169,11 +169,14 @@ def build_graph(
             shorts[short_key] = " ".join(spelt.get(w, w) for w in words)
 
     keep = _evaluative_names(th)
+    written_keys = {concept_key(m.text) for ms in mentions for m in ms}  # (for heads a coordination shares)
     defined_at: set[tuple[str, str]] = set()  # (paper, key): a short form whose definition was read for its kind
     for paper, ms, meaning in zip(papers, mentions, meanings):
         terms: dict[str, list] = {}
         introduced_here: dict[str, str | None] = {}  # a one-word name -> what its paper calls it
         for m in ms:
+            if _cited_author(m, paper.abstract, th.names):
+                continue  # "(Bousquet and Elisseeff, 2002)": a citation's author, no concept
             role = m.role if not m.proposed else "proposes"
             short_key = concept_key(m.text)
             long_key = meaning.get(short_key) or shorts.get(short_key)
@@ -191,6 +194,10 @@ def build_graph(
             else:
                 found = [(surface, named, surface) for surface, named in found]
             for surface, named, written in found:
+                if surface == m.text and (shared := _ELIDED_HEAD.match(paper.abstract, m.end_char)) and concept_key(
+                        f"{surface} {shared.group(1)}") in written_keys:
+                    surface = written = f"{surface} {shared.group(1)}"  # "the log-Sobolev or Poincaré inequality":
+                    # the head the two share, where the corpus writes the term whole ("a log-Sobolev inequality")
                 written_as = surface
                 if surface and m.kind == "dataset" and (name := _split_of(surface)) != surface:
                     surface = written = name  # "the GSM8K test set" is GSM8K
@@ -589,6 +596,28 @@ _OUTPERFORMED = re.compile(rf"(?:{_BEATS})\s+"
 
 
 #: A model's parameter count in brackets right after its name: " (178B)", " (1.3B)", " (350M)".
+#: What follows an author's name in a citation: a coauthor, "et al.", the year ("Bousquet and Elisseeff, 2002",
+#: "Feldman et al. (2019)", "Hazan [2016]").
+_CITATION_AFTER = re.compile(r"(?:\s+(?:and|&)\s+[A-Z][\w\-\u00c0-\u024f]+)?(?:\s+et\s+al\.?)?,?\s*[(\[]?(?:19|20)\d\d[a-z]?\b"
+                             r"|\s+et\s+al\b")
+#: ... and what precedes a second author: "Bousquet and [Elisseeff] (2002)".
+_COAUTHOR_BEFORE = re.compile(r"[A-Z][\w\-\u00c0-\u024f]+\s+(?:and|&)\s+$")
+
+
+def _cited_author(m: Mention, abstract: str, topics: Container[str] = frozenset()) -> bool:
+    """True for a person's name cited: one capitalised word followed by a coauthor, "et al." or a year (not a
+    thesaurus topic's name, such as Adam's)."""
+    if (not re.fullmatch(r"[A-Z][a-z\u00c0-\u024f]+(?:-[A-Z][a-z\u00c0-\u024f]+)?", m.text)
+            or is_common_word(m.text.lower()) or MODEL_NAME.fullmatch(m.text) or concept_key(m.text) in topics):
+        return False  # (a word or a model's name given its year stays: "the Transformer (2017)")
+    return bool(_CITATION_AFTER.match(abstract, m.end_char)) and (
+        not _COAUTHOR_BEFORE.search(abstract, max(0, m.start_char - 40), m.start_char)
+        or bool(re.match(r",?\s*[(\[]?(?:19|20)\d\d", abstract[m.end_char:m.end_char + 12])))
+
+
+#: A coordination's shared head after its first member: "[log-Sobolev] or Poincaré inequality".
+_ELIDED_HEAD = re.compile(r"\s+(?:or|and)\s+[\w\-\u00c0-\u024f]+\s+([a-z]+)\b")
+
 #: A verb of a method's results right after a name: "TimesNet achieves", "X consistently outperforms".
 _ACHIEVES = re.compile(r"\s+(?:\w+ly\s+)?(?:achieves|outperforms|surpasses|attains|beats)\b")
 

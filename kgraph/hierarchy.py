@@ -187,14 +187,17 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         named_topic = key in th.names and len(c.papers) >= 2 and key not in FIELD_GENERIC and key not in LONE_GENERIC
         # (a term an abbreviation defines is one: "Translation Edit Rate (TER)", "learning rate (LR)")
         defined = (bool(c.shorts) and key not in FIELD_GENERIC and key not in th.names
-                   and any(_ACRONYM.fullmatch(s.rstrip("s")) for s in c.shorts))
+                   and any(_ACRONYM.fullmatch(s.rstrip("s")) or re.fullmatch(r"[A-Z][a-z]{2,}", s) for s in c.shorts))
+        # (or a coined word: "adaptive learning for dynamic environment (Ader)")
         # (a person's condition, inequality or theorem is a term, though the key's words are vague:
         # "Polyak-Lojasiewicz condition")
         # (the key is judged too, in lower case, but an acronym as written stays a name: "the ACE corpora" is
         # no described corpora, though "ace" is a verb)
         acronym_data = (text.split()[-1].lower() in ("data", "dataset", "datasets", "corpus", "corpora")
                         and any(_ACRONYM.fullmatch(w) for w in text.split()[:-1]))
-        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text) and not acronym_data)
+        # (a hyphenated name is one word, whatever its parts: "UCB-Advantage" is no advantage)
+        coined = " " not in text and "-" in text and is_name(text) and any(ch.isupper() for ch in text[1:])
+        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text) and not acronym_data and not coined)
                 and not named_topic and not defined
                 or c.text_only and len(c.papers) < 2
                 or key in areas):

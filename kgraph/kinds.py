@@ -237,6 +237,10 @@ def _kind_by_name(key: str, c: _Concept, kind: str) -> str:
     if kind == "task" and (_singular(front[-1]) if front else head) == "system":
         return "method"  # "Global Navigation Satellite System", "dialog systems": a system, which does a task
         # (a system named by its task alone is the task: "machine translation systems", kgraph.mentions)
+    if (len(front) >= 2 and (front[-1] == "loss" or " ".join(front[-2:]) == "loss function")
+            and _QUANTITY_OF_LOSS.intersection(front[:-1])):
+        return "concept"  # "excess empirical loss", "convex loss functions": a quantity or a class of functions,
+        # not a loss one trains with ("focal loss", "cross-entropy loss" are methods)
     for candidate in [" ".join(front[-2:]), _singular(front[-1]) if front else head, *written[:1]]:
         for kinds, heads in _HEAD_KINDS:
             if candidate in heads:
@@ -281,13 +285,18 @@ _MODEL_NAME = re.compile(r"\b[A-Z]\w*[a-z](?:Net|Former|former|SGD|GAN|GNN|CNN|R
 _POST_MODIFIER = re.compile(r" (?:for|with|via|of|using|under|in|on|based on) ")
 
 
+#: Words before "loss" that make it a quantity or a class of functions, no loss of a method's own.
+_QUANTITY_OF_LOSS = frozenset("""empirical excess population expected training test validation convex nonconvex
+non-convex lipschitz smooth bounded""".split())
+
+
 #: Heads that decide a term's kind ("Rademacher complexity" is a concept, "Mamba models" a method).
 _HEAD_KINDS = (
     ("concept", frozenset("""complexity space process circuit theory bound dimension distribution property inequality
     theorem lemma formula identity representation view stationarity optimality convexity smoothness manifold variable game equation landscape geometry algebra connectivity condition phenomenon
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
-    identifiability expressivity expressiveness learnability
+    identifiability expressivity expressiveness learnability stability privacy
     disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour depression dementia
     schizophrenia autism epilepsy sepsis pneumonia
     ai intelligence interaction""".split())),  # (fields: "trustworthy AI", "human-computer interaction")

@@ -59,7 +59,7 @@ def _topic_synonym_nodes(nodes: set[str], broader: dict[str, list[str]], fold: d
     corpus defines left out)."""
     # (a lone word stays: "bandits", the head many kinds of bandit narrow, is no other name of multi-armed bandits
     # there)
-    renamed = {key: synonyms[key] for key in nodes if key in synonyms and " " in key}
+    renamed = {key: synonyms[key] for key in sorted(nodes) if key in synonyms and " " in key}
     for key, into in renamed.items():
         nodes.discard(key)
         nodes.add(into)

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from .lexicon import HYPHEN_SUFFIXES, getAllLemmas
 from .canon import GENERIC_HEADS, GENERIC_WORDS, _singular, concept_key
-from .names import (DATASET_IN_TEXT, DATASET_NAME, INSTITUTION_HEADS, MODEL_NAME, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE,
+from .names import (DATASET_IN_TEXT, DATASET_NAME, INSTITUTION_HEADS, MODEL_NAME, METRIC_IN_TEXT, METRIC_KEYS, ORGANIZATIONS, REGULATIONS, SOFTWARE,
                     VARIANT_SUFFIXES, countries, is_language_pair)
 
 __all__ = ["clean_term", "split_coordination", "is_junk", "is_vague", "subterms", "is_name", "is_common_word",
@@ -60,6 +60,7 @@ proper improper explicit careful specialized dedicated tailored customized corre
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
 fine-tuned finetuned foundational representative public publicly proprietary commercial locked
 open-source closed-source open-weight post-trained frontier cutting-edge deeper shallower wider
+tight tighter sharper asymptotically
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -80,7 +81,7 @@ configuration configurations evaluation evaluations center centers centre centre
 signal signals deployment deployments fidelity modality modalities study studies diversity
 length lengths cost costs region regions interaction interactions layout layouts benchmark benchmarks
 dynamics choice choices formulation formulations family families query queries access application applications
-cue cues distinction distinctions
+cue cues distinction distinctions environment environments
 characterization characterizations characterisation characterisations extension extensions
 """.split())
 
@@ -671,6 +672,15 @@ def is_institution(term: str) -> bool:
 _VARIANT_NAME = re.compile(rf"[A-Z][\w\-]*-(?:{'|'.join(VARIANT_SUFFIXES)})")
 
 
+#: Mathematics written inline: a power or a subscript ("R^n", "e^-f", "P_T", "u_i"), a root, a relation, an arrow.
+_NOTATION = re.compile(r"\^|(?<![\w\-])[A-Za-z]_\w|[\u221a\u2211\u220f\u2208\u2264\u2265\u2248\u2192\u221e\u2207\u2202]|\b[\u00d5\u0398\u03a9]\(")
+#: A conference and its year: "COLT 2012", "NeurIPS'21".
+_VENUE_YEAR = re.compile(r"\b(?:COLT|NeurIPS|NIPS|ICML|ICLR|AISTATS|STOC|FOCS|SODA|ACL|EMNLP|NAACL|CVPR|ICCV|ECCV|AAAI|"
+                         r"IJCAI|KDD|UAI)\s?['\u2019]?(?:19|20)?\d\d\b")
+#: Words a single capital letter names a kind of: "vitamin D", "type A", "hepatitis B", "plan B".
+_LETTERED = frozenset("vitamin type hepatitis plan group class phase category grade stage level".split())
+
+
 def is_junk(term: str) -> bool:
     """True when ``term`` is not something a researcher would look up.
 
@@ -739,6 +749,15 @@ def is_junk(term: str) -> bool:
         return True  # "non-USFs": the flows a paper's own class is set against, no class of their own
     if re.search(r"\bO\(", term):
         return True  # "O(B) run": a bound's notation, cut from its sentence
+    if _NOTATION.search(term) and not METRIC_IN_TEXT.fullmatch(term) and concept_key(term) not in METRIC_KEYS:
+        return True  # "R^n", "e^-f", "P_T", "Õ(√) regret": mathematics written inline, no term (but "R^2")
+    if _VENUE_YEAR.search(term):
+        return True  # "the COLT 2012 open problem": a pointer to a paper
+    if len(words) >= 2 and len(words[-1].rstrip(".")) == 1 and words[-1][0].isalpha() and lower[-2].isalpha() and words[-2].islower() \
+            and lower[-2] not in _LETTERED:
+        return True  # "episode length H", "dimension d": a quantity by its symbol (but "vitamin D", "type A")
+    if len(words) == 2 and _is_adverb(words[0]) and "ADJ" in _pos(lower[1]) and not lower[1].endswith("ing"):
+        return True  # "uniformly stable" (algorithms), "strongly convex": a degree of a property, no term alone
     if len(words) > 1 and _is_adverb(words[0]) and "NOUN" not in _pos(lower[1]) and (
             lower[1].endswith("ing") or "VERB" in _pos(lower[1]) and "ADJ" not in _pos(lower[1])
             and not lower[1].endswith(("ed", "en"))):  # ("fully connected", "well known": a participle, no clause)

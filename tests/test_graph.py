@@ -2467,3 +2467,48 @@ def test_graph_a_name_that_achieves_results_is_a_method_and_reanalysis_data_a_da
                 _paper(t3, [("Aurora", t3), ("ERA5 reanalysis", t3)])])
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds["TimesNet"] == "method" and kinds["ERA5 reanalysis"] == "dataset", kinds
+
+
+def test_graph_a_cited_author_is_no_concept_and_a_coordinations_shared_head_completes_its_first_member():
+    t1 = ("Uniform stability was introduced to bound the generalization error (Bousquet and Elisseeff, 2002). "
+          "Feldman et al. (2019) asked for sharper bounds; Adam (2015) is unrelated.")
+    t2 = "We assume a log-Sobolev inequality. The limit satisfies either the log-Sobolev or Poincar\u00e9 inequality."
+    ms1 = [("Uniform stability", t1, {"kind": "concept"}), ("Bousquet", t1), ("Elisseeff", t1), ("Feldman", t1),
+           ("Adam", t1)]
+    at = t2.index("log-Sobolev or")
+    paper2, ms2 = _paper(t2, [("log-Sobolev inequality", t2, {"kind": "concept"})])
+    G = _graph([_paper(t1, ms1), (paper2, ms2 + [Mention("log-Sobolev", at, at + 11, "method")])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert not labels & {"Bousquet", "Elisseeff", "Feldman"}, labels
+    assert "log-Sobolev" not in labels and "log-Sobolev inequality" in labels, labels
+    from kgraph.graph import _cited_author
+    from kgraph.thesaurus import thesaurus
+    assert _cited_author(_m("Feldman", t1), t1, thesaurus().names)
+    assert not _cited_author(_m("Adam", t1), t1, thesaurus().names)  # (a method's name given its year stays)
+
+
+def test_graph_a_hyphenated_name_or_a_coined_short_forms_long_form_is_no_vague_phrase():
+    # "UCB-Advantage" keyed "ucb advantage" read as a vague "advantage"; "stochastic environments" are settings
+    t1 = "We propose a model-free algorithm UCB-Advantage for episodic MDPs."
+    t2 = "We propose adaptive learning for dynamic environment (Ader) for online convex optimization."
+    t3 = "Our bandit algorithm outperforms UCB1 in stochastic environments and adversarial environments."
+    t4 = "Exploration in stochastic environments is easy."
+    G = _graph([_paper(t1, [("model-free algorithm UCB-Advantage", t1, {"role": "proposes"})]),
+                _paper(t2, [("adaptive learning for dynamic environment (Ader)", t2,
+                             {"short_form": "Ader", "role": "proposes"})]),
+                _paper(t3, [("stochastic environments", t3, {"kind": "concept"}),
+                            ("adversarial environments", t3, {"kind": "concept"})]),
+                _paper(t4, [("stochastic environments", t4, {"kind": "concept"})])])
+    labels = {d["label"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert "UCB-Advantage" in labels and "adaptive learning for dynamic environment" in labels, labels
+    assert not {"stochastic environments", "adversarial environments"} & labels, labels
+
+
+def test_graph_a_loss_as_a_quantity_or_a_class_of_functions_is_a_concept():
+    t1 = "We bound the excess empirical loss for convex loss functions and train with focal loss."
+    t2 = "The excess empirical loss of private algorithms and convex loss functions; focal loss helps."
+    names = ("excess empirical loss", "convex loss functions", "focal loss")
+    G = _graph([_paper(t, [(n, t) for n in names]) for t in (t1, t2)])
+    kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
+    assert kinds.get("excess empirical loss") == "concept" and kinds.get("convex loss functions") == "concept", kinds
+    assert kinds.get("focal loss") == "method", kinds

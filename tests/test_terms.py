@@ -220,3 +220,20 @@ def test_modifier_compounds_alone_are_junk_and_irregular_plurals_keep_their_word
 def test_a_routine_is_a_generic_head():
     # "a custom preconditioned conjugate gradient (PCG) routine" is the method its definition names
     assert concept_key("preconditioned conjugate gradient routine") == concept_key("preconditioned conjugate gradient")
+
+
+def test_inline_mathematics_citations_symbols_and_degrees_of_a_property_are_junk():
+    # a set of 40 theory abstracts (read blind): "R^n", "e^-f", "P_T", "Õ(√) regret", "episode length H.",
+    # "the COLT 2012 open problem", "uniformly stable" (algorithms) were nodes
+    for term in ("R^n", "e^-f", "P_T", "\u00d5(\u221a) regret", "episode length H.", "dimension d",
+                 "COLT 2012 open problem", "NeurIPS'21 paper", "uniformly stable", "strongly convex"):
+        assert is_junk(term), term
+    for term in ("vitamin D", "type A", "strong convexity", "uniform stability", "log-Sobolev inequality",
+                 "COLT", "stochastic convex optimization", "ResNet-50"):
+        assert not is_junk(term), term
+
+
+def test_rating_words_before_a_bound_are_dropped():
+    assert clean_term("asymptotically tight bounds") == "bounds"
+    assert clean_term("sharper generalization bounds") == "generalization bounds"
+    assert clean_term("sharp minima") == "sharp minima"  # (a kind of minimum, not a rating)
