@@ -194,8 +194,9 @@ def build_graph(
             else:
                 found = [(surface, named, surface) for surface, named in found]
             for surface, named, written in found:
-                if surface == m.text and (shared := _ELIDED_HEAD.match(paper.abstract, m.end_char)) and concept_key(
-                        f"{surface} {shared.group(1)}") in written_keys:
+                if surface == m.text and (shared := _ELIDED_HEAD.match(paper.abstract, m.end_char)) and (
+                        _singular(shared.group(1)) not in _DATA_SET_HEADS | {"task"} and "NOUN" in _pos(shared.group(1))
+                        and concept_key(f"{surface} {shared.group(1)}") in written_keys):
                     surface = written = f"{surface} {shared.group(1)}"  # "the log-Sobolev or Poincaré inequality":
                     # the head the two share, where the corpus writes the term whole ("a log-Sobolev inequality")
                 written_as = surface
