@@ -60,7 +60,7 @@ proper improper explicit careful specialized dedicated tailored customized corre
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
 fine-tuned finetuned foundational representative public publicly proprietary commercial locked
 open-source closed-source open-weight post-trained frontier cutting-edge deeper shallower wider
-tight tighter sharper asymptotically
+tight tighter sharper asymptotically vanilla
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",
@@ -336,6 +336,8 @@ def clean_term(text: str) -> str:
     ('DLRM', 'GPT-2')
     >>> clean_term("the Mamba deep learning model"), clean_term("a Bayesian deep learning model")
     ('Mamba', 'Bayesian deep learning model')
+    >>> clean_term("a 3-layer GCN"), clean_term("vanilla GCN"), clean_term("two-layer networks")
+    ('GCN', 'GCN', 'two-layer networks')
     >>> clean_term("an inference-time Sway Sampling strategy"), clean_term("test-time adaptation")
     ('Sway Sampling', 'test-time adaptation')
     >>> clean_term("training diffusion models"), clean_term("scaling laws"), clean_term("near-SOTA")
@@ -371,6 +373,10 @@ def clean_term(text: str) -> str:
             words[0].lower() in _NAMING and words[0][:1].isupper() and len(words) >= 3
             and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)) and not (
             len(words) > 2 and words[0].lower() in _DEGREES and words[1].lower() in _SCALES):
+        words.pop(0)
+    # "a 3-layer GCN": one experiment's depth of a network, which is the network ("two-layer networks", a class
+    # theory studies, stay)
+    if len(words) > 1 and re.fullmatch(r"\d+-layers?", words[0].lower()):
         words.pop(0)
     # "Czech-English statistical machine translation", "English-Chinese word alignment": the task, in one direction
     if len(words) > 1 and is_language_pair(words[0]):
