@@ -195,7 +195,7 @@ def build_graph(
                 found = [(surface, named, surface) for surface, named in found]
             for surface, named, written in found:
                 if surface == m.text and (shared := _ELIDED_HEAD.match(paper.abstract, m.end_char)) and (
-                        _singular(shared.group(1)) not in _DATA_SET_HEADS | {"task"} and "NOUN" in _pos(shared.group(1))
+                        _singular(shared.group(1)) not in _NO_SHARED_HEADS and "NOUN" in _pos(shared.group(1))
                         and concept_key(f"{surface} {shared.group(1)}") in written_keys):
                     surface = written = f"{surface} {shared.group(1)}"  # "the log-Sobolev or Poincaré inequality":
                     # the head the two share, where the corpus writes the term whole ("a log-Sobolev inequality")
@@ -618,6 +618,9 @@ def _cited_author(m: Mention, abstract: str, topics: Container[str] = frozenset(
 
 #: A coordination's shared head after its first member: "[log-Sobolev] or Poincaré inequality".
 _ELIDED_HEAD = re.compile(r"\s+(?:or|and)\s+[\w\-\u00c0-\u024f]+\s+([a-z]+)\b")
+
+#: Heads no coordination's first member takes: "Cora and Citeseer datasets" lists data sets, named alone.
+_NO_SHARED_HEADS = _DATA_SET_HEADS | {"task"}
 
 #: A verb of a method's results right after a name: "TimesNet achieves", "X consistently outperforms".
 _ACHIEVES = re.compile(r"\s+(?:\w+ly\s+)?(?:achieves|outperforms|surpasses|attains|beats)\b")

@@ -196,8 +196,8 @@ def _hierarchy(concepts: dict[str, _Concept], paper_terms: list[dict[str, list]]
         acronym_data = (text.split()[-1].lower() in ("data", "dataset", "datasets", "corpus", "corpora")
                         and any(_ACRONYM.fullmatch(w) for w in text.split()[:-1]))
         # (a hyphenated name is one word, whatever its parts: "UCB-Advantage" is no advantage)
-        coined = " " not in text and "-" in text and is_name(text) and any(ch.isupper() for ch in text[1:])
-        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text) and not acronym_data and not coined)
+        if ((is_vague(text) or is_vague(key) and not _EPONYMOUS.fullmatch(text) and not acronym_data
+             and not _hyphenated_name(text))
                 and not named_topic and not defined
                 or c.text_only and len(c.papers) < 2
                 or key in areas):
@@ -731,6 +731,11 @@ def _name_described(surface: str) -> str | None:
         elif "ADJ" not in _pos(w) or "NOUN" in _pos(w):  # an adjective only ("conditional" is a noun too)
             return None
     return concept_key(name)
+
+
+def _hyphenated_name(text: str) -> bool:
+    """A coined name of hyphenated parts, one word however its key splits: "UCB-Advantage", "ARC-challenge"."""
+    return " " not in text and "-" in text and any(ch.isupper() for ch in text[1:]) and is_name(text)
 
 
 def _adjective_alone(c: _Concept) -> bool:
