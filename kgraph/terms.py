@@ -338,6 +338,8 @@ def clean_term(text: str) -> str:
     ('Mamba', 'Bayesian deep learning model')
     >>> clean_term("a 3-layer GCN"), clean_term("vanilla GCN"), clean_term("two-layer networks")
     ('GCN', 'GCN', 'two-layer networks')
+    >>> clean_term("test F1 score 99.36"), clean_term("accuracy of 87%"), clean_term("AlpacaEval 2.0")
+    ('test F1 score', 'accuracy', 'AlpacaEval 2.0')
     >>> clean_term("an inference-time Sway Sampling strategy"), clean_term("test-time adaptation")
     ('Sway Sampling', 'test-time adaptation')
     >>> clean_term("training diffusion models"), clean_term("scaling laws"), clean_term("near-SOTA")
@@ -374,6 +376,11 @@ def clean_term(text: str) -> str:
             and all(w[:1].isupper() for w in words[1:] if w.lower() not in _FUNCTION)) and not (
             len(words) > 2 and words[0].lower() in _DEGREES and words[1].lower() in _SCALES):
         words.pop(0)
+    # "F1 score 99.36", "accuracy of 87%": a result, whose metric is the term
+    if len(words) > 1 and re.fullmatch(r"\d+\.\d{2,}%?|\d+(?:\.\d+)?%", words[-1]):
+        words.pop()
+        if len(words) > 1 and words[-1].lower() == "of":
+            words.pop()
     # "a 3-layer GCN": one experiment's depth of a network, which is the network ("two-layer networks", a class
     # theory studies, stay)
     if len(words) > 1 and re.fullmatch(r"\d+-layers?", words[0].lower()):
