@@ -599,8 +599,9 @@ _OUTPERFORMED = re.compile(rf"(?:{_BEATS})\s+"
 #: A model's parameter count in brackets right after its name: " (178B)", " (1.3B)", " (350M)".
 #: What follows an author's name in a citation: a coauthor, "et al.", the year ("Bousquet and Elisseeff, 2002",
 #: "Feldman et al. (2019)", "Hazan [2016]").
-_CITATION_AFTER = re.compile(r"(?:\s+(?:and|&)\s+[A-Z][\w\-\u00c0-\u024f]+)?(?:\s+et\s+al\.?)?,?\s*[(\[]?(?:19|20)\d\d[a-z]?\b"
-                             r"|\s+et\s+al\b")
+_YEAR_NEXT = r",?\s*[(\[]?(?:19|20)\d\d[a-z]?\b"
+_YEAR_AFTER = re.compile(_YEAR_NEXT)
+_CITATION_AFTER = re.compile(rf"(?:\s+(?:and|&)\s+[A-Z][\w\-\u00c0-\u024f]+)?(?:\s+et\s+al\.?)?{_YEAR_NEXT}|\s+et\s+al\b")
 #: ... and what precedes a second author: "Bousquet and [Elisseeff] (2002)".
 _COAUTHOR_BEFORE = re.compile(r"[A-Z][\w\-\u00c0-\u024f]+\s+(?:and|&)\s+$")
 
@@ -613,7 +614,7 @@ def _cited_author(m: Mention, abstract: str, topics: Container[str] = frozenset(
         return False  # (a word or a model's name given its year stays: "the Transformer (2017)")
     return bool(_CITATION_AFTER.match(abstract, m.end_char)) and (
         not _COAUTHOR_BEFORE.search(abstract, max(0, m.start_char - 40), m.start_char)
-        or bool(re.match(r",?\s*[(\[]?(?:19|20)\d\d", abstract[m.end_char:m.end_char + 12])))
+        or bool(_YEAR_AFTER.match(abstract, m.end_char)))
 
 
 #: A coordination's shared head after its first member: "[log-Sobolev] or Poincaré inequality".

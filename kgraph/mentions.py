@@ -159,12 +159,10 @@ def _as_definition(m: Mention, topics: Container[str] = frozenset()) -> Mention:
     if m.long_form or m.short_form:
         return m
     found = _INNER_DEFINITION.match(m.text)
-    if found is None and (found := _OR_SHORT.match(m.text)) and len(found.group("long").split()) >= 2 \
-            and best_long_form(found.group("short"), found.group("long")) == found.group("long").strip():
-        return replace(m, long_form=found.group("long").strip(), short_form=found.group("short"))
     if found is None:
-        # "MGRPO (Multi-layer GRPO)": the later uses of MGRPO stand for the long form, and so does this
-        found = _SHORT_FIRST.match(m.text)
+        # "MGRPO (Multi-layer GRPO)", "DEtection TRansformer or DETR": the later uses of the short form stand for
+        # the long form, and so does this
+        found = _SHORT_FIRST.match(m.text) or _OR_SHORT.match(m.text)
         if found and len(found.group("long").split()) >= 2 and best_long_form(found.group("short"), found.group("long")) \
                 == found.group("long").strip():
             return replace(m, long_form=found.group("long").strip(), short_form=found.group("short"))
