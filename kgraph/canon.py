@@ -161,8 +161,8 @@ def concept_key(text: str) -> str:
     (True, 'image dataset')
     >>> concept_key("MSCOCO image-sentence datasets") == concept_key("MSCOCO")
     True
-    >>> concept_key("TAC 2008 data set"), concept_key("a new data set")
-    ('tac 2008', 'a new data set')
+    >>> concept_key("TAC 2008 data set"), concept_key("a new data set"), concept_key("data sets")
+    ('tac 2008', 'a new dataset', 'dataset')
     >>> concept_key("CoNLL 2008 shared task") == concept_key("CoNLL 2008")
     True
     >>> concept_key("RTE-5 test set") == concept_key("RTE-5"), concept_key("WSJ test data"), concept_key("test set")
@@ -211,6 +211,8 @@ def concept_key(text: str) -> str:
     if len(words) > 2 and words[-2:] == ["data", "set"] and _NAMED_WORD.search(written[-3]):
         words[-2:] = ["dataset"]  # "the TAC 2008 data set" is the TAC 2008 dataset: TAC 2008
         written = written[:-1]
+    elif len(words) > 1 and words[-2:] == ["data", "set"]:
+        words[-2:] = ["dataset"]  # "benchmark data sets" are benchmark datasets: one word, written open or closed
     if len(words) > 1 and words[-1] in _DATASET_HEADS and len(written) > 1 and _NAMED_WORD.search(written[-2]):
         words.pop()  # "the QM9 dataset", "PEMS-BAY datasets", "STS benchmark": the name
     elif (len(written) > 2 and words[-1] in _DATASET_HEADS and _CODED.search(written[0])

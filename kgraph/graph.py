@@ -84,7 +84,7 @@ from .missed import (_add_listed_names, _add_named, _add_title_topics, _add_topi
 from .names import DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME
 from .passing import _in_passing, _kept_phrases, _lower, _only_kept, _test_bed_spans, _written_at
 from .relation_edges import _KIND_OF_OTHER, add_relations
-from .terms import FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_institution, is_name, is_vague
+from .terms import FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_institution, is_junk, is_name, is_vague
 from .thesaurus import Thesaurus, thesaurus
 from .types import KINDS, ROLES, Mention, Paper
 from .years import add_years
@@ -141,7 +141,9 @@ def build_graph(
     # per paper, a short form defined several ways in the corpus reads as the paper's own meaning of it
     meanings = [_meaning_here(several, same, paper, ms) if several else {} for paper, ms in zip(papers, mentions)]
     # a short form the corpus defines (one way or several) means what the corpus says, not what the thesaurus does
-    defined = {concept_key(m.short_form or m.text) for ms in mentions for m in ms if m.long_form}
+    # (not a modifier defined alone: "Differentially Private (DP) learning" defines no meaning of its own)
+    defined = {key for ms in mentions for m in ms if m.long_form
+               and not is_junk(key := concept_key(m.short_form or m.text))}
     synonyms = {name: key for name, key in th.names.items() if name != key and name not in defined}
     # a topic's name written closed or open ("pretraining", "pre-training"; "dataset", "data set")
     closed = {}
@@ -225,7 +227,9 @@ def build_graph(
                 if surface is None:
                     c.shorts[strip_parentheticals(m.text)] += 1
                     if m.long_form:  # a use of the short form that says what it stands for: "B&C" of Branch-and-Cut
-                        c.defined[m.long_form] += 1
+                        # (with the head its definition wrote after the bracket: "Polyak-Lojasiewicz (PL) condition")
+                        full = _full_long_form(m, paper.abstract)
+                        c.defined[full if concept_key(full) == key else m.long_form] += 1
                 elif surface in expand or concept_key(surface) in shorts:
                     c.shorts[surface] += 1  # "NCO" from "NCO model": the label stays the long form
                 else:
@@ -417,7 +421,8 @@ def build_graph(
             # the key is the name: "MSCOCO [image-sentence datasets]", "average precision [metric]"
             label = _find_words(label, key) or label
         topic = th.topics.get(key)
-        if topic is not None and (concept_key(label) == concept_key(topic.label) or (
+        # (a modifier the papers write alone is no label: "Differentially Private (DP)" is differential privacy)
+        if topic is not None and (concept_key(label) == concept_key(topic.label) or is_junk(label) or (
                 re.fullmatch(r"[A-Z][A-Z0-9\-]+s?", label) and th.names.get(concept_key(label)) == key) or (
                 # (an acronym the thesaurus spells out: "MNP" is the minimum-norm point algorithm)
                 th.names.get(concept_key(label)) == key and not c.named and all(
@@ -625,6 +630,10 @@ _NO_SHARED_HEADS = _DATA_SET_HEADS | {"task"}
 
 #: A verb of a method's results right after a name: "TimesNet achieves", "X consistently outperforms".
 _ACHIEVES = re.compile(r"\s+(?:\w+ly\s+)?(?:achieves|outperforms|surpasses|attains|beats)\b")
+#: What only a model or a method does, said of the name just before it: "On QM9, EDM generates ...". (Not after a
+#: preposition: "a model trained on LAION generates images" says it of the model.)
+_ACTS = re.compile(r"\s+(?:\w+ly\s+)?(?:generates|learns|predicts|solves|converges)\b")
+_AFTER_PREPOSITION = re.compile(r"\b(?:on|in|of|from|with|to|by|for|over|using|across)\s+(?:the\s+)?$", re.I)
 
 _PARAMETER_COUNT = re.compile(r"\s*\(\d+(?:\.\d+)?[BM]\)")
 
@@ -643,6 +652,9 @@ def _compared_kind(m: Mention, key: str, abstract: str) -> str:
         return "method"  # "outperforming IRIS, DreamerV3 and STORM", "TTS systems such as VALL-E and Voicebox"
     if m.kind == "dataset" and is_name(m.text) and not DATASET_NAME.match(m.text) and _ACHIEVES.match(abstract, m.end_char):
         return "method"  # "Our proposed TimesNet achieves consistent state-of-the-art": a data set achieves nothing
+    if (m.kind == "dataset" and is_name(m.text) and not DATASET_NAME.match(m.text) and _ACTS.match(abstract, m.end_char)
+            and not _AFTER_PREPOSITION.search(abstract[max(0, m.start_char - 30):m.start_char])):
+        return "method"  # "EDM generates a substantially larger fraction of stable molecules": nor does it generate
     if (m.kind != "metric" or key in METRIC_KEYS or METRIC_IN_TEXT.fullmatch(m.text)
             or not re.fullmatch(r"[A-Z][\w\-.+]*", m.text) or sum(ch.isupper() for ch in m.text) < 2):
         return m.kind

@@ -73,6 +73,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
     >>> t = "we show that TASTE-S matches TASTE's performance"
     >>> _whole_words(Mention("TASTE-S matches", 13, 28, "concept"), t).text
     'TASTE-S'
+    >>> t = "DiffDock obtains a 38% top-1 success rate (RMSD<2A)"
+    >>> _whole_words(Mention("top-1", 23, 28, "metric"), t).text
+    'top-1 success rate'
     """
     start, end = m.start_char, m.end_char
     if text[start:end] != m.text:
@@ -92,6 +95,10 @@ def _whole_words(m: Mention, text: str) -> Mention:
     if last[:1].isupper() and _EPONYM.fullmatch(last):
         found = _EPONYM_OBJECT.match(text, end)
         end = found.end() if found else end
+    # "a 38% top-1 success rate": a cut-off alone is no metric; the metric it qualifies follows it
+    if m.kind == "metric" and _TOP_K.fullmatch(text[start:end]):
+        found = _TOP_K_METRIC.match(text, end)
+        end = found.end() if found else end
     # "LMEB and MTEB exhibit orthogonality", "TASTE-S matches TASTE's performance": the tagger ran a name on into
     # its verb, which the next words show to be one (an object, a "that" clause)
     verb = _VERB_RUN_ON.search(text, start, end) if text[start:end].rsplit(None, 1)[-1] in _RUN_ON_VERBS else None
@@ -100,6 +107,11 @@ def _whole_words(m: Mention, text: str) -> Mention:
     if (start, end) == (m.start_char, m.end_char):
         return m
     return replace(m, text=text[start:end], start_char=start, end_char=end)
+
+
+#: A cut-off of a ranking ("top-1", "Top-5") and the metric words after it ("success rate", "accuracy").
+_TOP_K = re.compile(r"[Tt]op-?\d+")
+_TOP_K_METRIC = re.compile(r"\s+(?:[a-z]+\s+)?(?:accuracy|error|rate|recall|precision|score|hit rate)\b")
 
 
 #: A coined name and then a verb, ending a mention: "MTEB exhibit", "TASTE-S matches".
@@ -122,7 +134,7 @@ _EPONYM = re.compile(r"[A-Z\u00c0-\u00de\u0100-\u017f][a-z\u00df-\u00ff\u0100-\u
 #: What a person's name written before it names: "Vietoris-Rips complex", "Dirichlet distribution".
 _EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theorem|lemma|inequality|distance"
                             r"|divergence|chain|transform|operator|equation|dimension|complexity|norm|measure"
-                            r"|bound|algorithm|method|game|condition|criterion)(?:es|s)?\b")
+                            r"|bound|algorithm|method|game|condition|criterion|mode)(?:es|s)?\b")
 
 
 #: A person's name and what it names, alone: "Polyak-Lojasiewicz condition", "Hoeffding's inequality".
@@ -155,6 +167,8 @@ def _as_definition(m: Mention, topics: Container[str] = frozenset()) -> Mention:
     'DETR'
     >>> _as_definition(Mention("graph neural networks or transformers", 0, 37, "method")).short_form is None
     True
+    >>> _as_definition(Mention("Bellman Eluder (BE) dimension", 0, 29, "concept")).long_form
+    'Bellman Eluder dimension'
     """
     if m.long_form or m.short_form:
         return m
@@ -177,6 +191,8 @@ def _as_definition(m: Mention, topics: Container[str] = frozenset()) -> Mention:
             or len(tail) > 2 and not _VERB_AFTER.match(" ".join(tail))
             or any(w.lower() in _FUNCTION_WORDS for w in tail)):
         return m
+    if len(tail) == 1 and _EPONYM_OBJECT.fullmatch(" " + tail[0]) and all(_EPONYM.fullmatch(w) for w in long.split()):
+        long += " " + tail[0]  # "Bellman Eluder (BE) dimension": names, and the thing they name; BE dimension
     return replace(m, long_form=long, short_form=short)
 
 
@@ -344,6 +360,8 @@ def _terms_of(text: str, long_form: str | None, short_form: str | None, proposed
     if m.long_form and m.short_form:  # a whole definition: "long form (SHORT) [tail]"
         long = _long_text(m.long_form, m.short_form)
         tail = m.text.split(f"({m.short_form})", 1)[1].strip() if f"({m.short_form})" in m.text else ""
+        if tail and long.endswith(" " + tail):
+            tail = ""  # the definition took its head in already: "Bellman Eluder (BE) dimension" (:func:`_as_definition`)
         if tail.startswith("-") and _HYPHEN_ADJ.search(tail.split()[0].lower()):
             return ((long, True),)  # "MultiLayer Perceptron (MLP)-based model": built on the MLP, which is the term
         if tail and not is_junk(long + " " + tail):

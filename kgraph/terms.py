@@ -81,7 +81,7 @@ configuration configurations evaluation evaluations center centers centre centre
 signal signals deployment deployments fidelity modality modalities study studies diversity
 length lengths cost costs region regions interaction interactions layout layouts benchmark benchmarks
 dynamics choice choices formulation formulations family families query queries access application applications
-cue cues distinction distinctions environment environments
+cue cues distinction distinctions environment environments step steps update updates mode modes
 characterization characterizations characterisation characterisations extension extensions
 """.split())
 

@@ -2512,3 +2512,59 @@ def test_graph_a_loss_as_a_quantity_or_a_class_of_functions_is_a_concept():
     kinds = {d["label"]: d["kind"] for _, d in G.nodes(data=True) if d["kind"] != "paper"}
     assert kinds.get("excess empirical loss") == "concept" and kinds.get("convex loss functions") == "concept", kinds
     assert kinds.get("focal loss") == "method", kinds
+
+
+def test_graph_a_modifier_defined_alone_is_its_topic_and_a_name_defined_before_its_head_keeps_the_head():
+    # set F: "Differentially Private (DP) learning" made a node "Differentially Private" (DP-SGD under it); set E:
+    # "Bellman Eluder (BE) dimension" a node "Bellman Eluder" beside the dimension; "(PL) condition" too
+    t1 = ("Differentially Private (DP) learning has seen limited success. Applying Differentially Private "
+          "Stochastic Gradient Descent (DP-SGD) to NLP tasks hurts. DP is costly.")
+    t2 = "We introduce a complexity measure, the Bellman Eluder (BE) dimension. Problems of low BE dimension are rich."
+    t3 = "We assume the Polyak-Lojasiewicz (PL) condition. Under the PL condition, gradient descent converges."
+    at = t1.index("DP is")
+    paper1, ms1 = _paper(t1, [("Differentially Private", t1, {"kind": "concept", "short_form": "DP"}),
+                              ("Differentially Private Stochastic Gradient Descent", t1, {"short_form": "DP-SGD"})])
+    at3 = t3.index("PL condition,")
+    G = _graph([(paper1, ms1 + [Mention("DP", at, at + 2, "method", long_form="Differentially Private")]),
+                _paper(t2, [("Bellman Eluder (BE) dimension", t2, {"kind": "concept"}),
+                            ("low BE dimension", t2, {"kind": "concept"})]),
+                (Paper(t3, sources=["x.txt:1"]), [Mention("PL", at3, at3 + 2, "concept", long_form="Polyak-Lojasiewicz"),
+                                                  _m("gradient descent", t3)])])
+    labels = set(_concepts(G))
+    assert "Differentially Private" not in labels and "differential privacy" in labels, labels
+    assert "Bellman Eluder" not in labels and "Bellman Eluder dimension" in labels, labels
+    assert "Polyak-Lojasiewicz" not in labels and "Polyak-Lojasiewicz condition" in labels, labels
+    up = [G.nodes[t]["label"] for t in G[_concepts(G)["Differentially Private Stochastic Gradient Descent"]]
+          if G.nodes[t]["kind"] != "paper"]
+    assert "differential privacy" in up, up
+
+
+def test_graph_a_name_that_generates_is_a_method_and_descriptions_by_steps_updates_modes_are_no_nodes():
+    # set F: EDM (a model) was typed a data set; "gradient steps", "local updates", "failure modes", "data sets"
+    # were nodes of one or more papers
+    t1 = "On QM9, EDM generates a substantially larger fraction of stable molecules."
+    t2 = "A diffusion model trained on LAION generates images. Clients take gradient steps and local updates."
+    t3 = "We take many gradient steps and describe failure modes. Fourier modes are truncated."
+    t4 = "On synthetic data sets and benchmark data sets, local updates diverge."
+    G = _graph([_paper(t1, [("QM9", t1, {"kind": "dataset"}), ("EDM", t1, {"kind": "dataset"})]),
+                _paper(t2, [("LAION", t2, {"kind": "dataset"}), ("gradient steps", t2, {"kind": "concept"}),
+                            ("local updates", t2, {"kind": "concept"})]),
+                _paper(t3, [("gradient steps", t3, {"kind": "concept"}), ("failure modes", t3, {"kind": "concept"}),
+                            ("Fourier modes", t3, {"kind": "concept"})]),
+                _paper(t4, [("synthetic data sets", t4, {"kind": "concept"}), ("benchmark data sets", t4, {"kind": "concept"}),
+                            ("local updates", t4, {"kind": "concept"})])])
+    kinds = _kinds(G)
+    assert kinds.get("EDM") == "method" and kinds.get("QM9") == "dataset" and kinds.get("LAION") == "dataset", kinds
+    assert not set(kinds) & {"gradient steps", "local updates", "failure modes", "synthetic data sets",
+                             "benchmark data sets", "data sets"}, kinds
+    assert "Fourier modes" in kinds, kinds  # (a person's name and what it names stays)
+
+
+def test_graph_a_ranking_cut_off_is_no_metric_of_its_own():
+    # set F: "a 38% top-1 success rate" made a metric node "top-1"
+    t1 = "DiffDock obtains a 38% top-1 success rate on PDBBind."
+    paper, ms = _paper(t1, [("top-1", t1, {"kind": "metric"}), ("success rate", t1, {"kind": "metric"}),
+                            ("PDBBind", t1, {"kind": "dataset"})])
+    G = _graph([(paper, ms)])
+    labels = set(_concepts(G))
+    assert "top-1" not in labels and "success rate" in labels, labels
