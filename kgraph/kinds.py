@@ -296,21 +296,21 @@ _HEAD_KINDS = (
     theorem lemma formula identity representation view stationarity optimality convexity smoothness manifold variable game equation landscape geometry algebra connectivity condition phenomenon
     regret risk divergence norm point minimum minima maximum optimum solution set class function kernel law
     principle assumption hypothesis bias gap rate entropy topology symmetry invariance equivariance
-    identifiability expressivity expressiveness learnability stability privacy
+    identifiability expressivity expressiveness learnability stability privacy graph chain
     disease disorder syndrome pain cancer osteoarthritis diabetes infection tumor tumour depression dementia
     schizophrenia autism epilepsy sepsis pneumonia
     ai intelligence interaction""".split())),  # (fields: "trustworthy AI", "human-computer interaction")
     ("method", frozenset("""network model lm llm mllm vlm slm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search
-    acceleration momentum""".split())
+    acceleration momentum propagation""".split())
      | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting
     localization reconstruction recommendation navigation planning control imputation clustering ranking synthesis
     seriation allocation scheduling routing problem generalization minimization quantification grounding geolocation
     discovery editing understanding disambiguation identification tagging labeling labelling completion
-    verification""".split()) | {"try on"}),  # (keys write "virtual try-on" as "virtual try on")
+    verification docking""".split()) | {"try on"}),  # (keys write "virtual try-on" as "virtual try on")
     ("dataset", frozenset("dataset benchmark corpus suite challenge".split())),  # ("StarCraft Multi-Agent Challenge")
     ("metric", frozenset({"score"})),  # "Continuous Ranked Probability Score" ("Riemannian metric" is geometry's)
 )

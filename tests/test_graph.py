@@ -2568,3 +2568,20 @@ def test_graph_a_ranking_cut_off_is_no_metric_of_its_own():
     G = _graph([(paper, ms)])
     labels = set(_concepts(G))
     assert "top-1" not in labels and "success rate" in labels, labels
+
+
+def test_graph_a_graph_or_chain_is_a_concept_docking_a_task_and_a_propagation_a_method():
+    # set F: "directed acyclic graph" (4 papers) was typed a method by the tagger, "molecular docking" ("a task
+    # known as molecular docking") a concept, "personalized propagation of neural predictions" (PPNP) a task
+    t1 = "We learn a directed acyclic graph from data with a Markov chain sampler."
+    t2 = "Predicting the binding structure of a ligand, a task known as molecular docking, is hard."
+    t3 = "We derive personalized propagation of neural predictions (PPNP) from personalized PageRank."
+    t4 = "Causal discovery searches for a directed acyclic graph; Markov chain Monte Carlo samples it."
+    G = _graph([_paper(t1, [("directed acyclic graph", t1), ("Markov chain", t1)]),
+                _paper(t4, [("directed acyclic graph", t4), ("Markov chain", t4)]),
+                _paper(t2, [("molecular docking", t2, {"kind": "concept"})]),
+                _paper(t3, [("personalized propagation of neural predictions", t3, {"kind": "task", "short_form": "PPNP"})])])
+    kinds = _kinds(G)
+    assert kinds["directed acyclic graph"] == "concept" and kinds["Markov chain"] == "concept", kinds
+    assert kinds["molecular docking"] == "task", kinds
+    assert kinds["personalized propagation of neural predictions"] == "method", kinds
