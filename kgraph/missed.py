@@ -426,6 +426,9 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
             found_names += _problems_said_to_be(text.plain, names)
         if written_names.pattern is not None:
             found_names += _names_written(text.plain, written_names, terms)
+        if _BY_A_MARGIN.search(text.plain) and "large margin" not in _BY_A_MARGIN.sub("", text.plain).lower():
+            # "boosts Transformers by a large margin": how much better, no margin of a classifier
+            found_names = [(key, name) for key, name in found_names if concept_key(name) != "large margin"]
         written = Counter(key for key, _ in found_names)
         for key, name in found_names:
             c = concepts.get(key)
@@ -440,6 +443,11 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
         for key, n in written.items():  # the times the paper writes it: the same words the tagger took count once
             terms[key][0] = max(terms[key][0], n)
     return found_by
+
+
+#: A result's lead, said as a margin: "by a large margin", "by large margins", "by a wide margin".
+_BY_A_MARGIN = re.compile(r"\bby (?:an? )?(?:large|wide|significant|substantial|clear|considerable|huge|big|notable)"
+                          r" margins?\b", re.I)
 
 
 class _NameWords(NamedTuple):

@@ -60,7 +60,7 @@ proper improper explicit careful specialized dedicated tailored customized corre
 resulting obtained learned-from given certain whole overall entire pretrained pre-trained trained frozen
 fine-tuned finetuned foundational representative public publicly proprietary commercial locked
 open-source closed-source open-weight post-trained frontier cutting-edge deeper shallower wider
-tight tighter sharper asymptotically vanilla
+tight tighter sharper asymptotically vanilla estimated
 """.split())
 
 #: Heads that make a phrase a description rather than a term ("sparse gating regimes",

@@ -2585,3 +2585,25 @@ def test_graph_a_graph_or_chain_is_a_concept_docking_a_task_and_a_propagation_a_
     assert kinds["directed acyclic graph"] == "concept" and kinds["Markov chain"] == "concept", kinds
     assert kinds["molecular docking"] == "task", kinds
     assert kinds["personalized propagation of neural predictions"] == "method", kinds
+
+
+def test_graph_a_lead_by_a_large_margin_is_no_margin_and_an_estimated_quantity_is_the_quantity():
+    # set F: "boosts Transformers by a large margin" linked a forecasting paper to statistical learning theory
+    # (through the thesaurus's "large margin"), "the estimated ADRF" was a node beside ADRF, and "long-term
+    # series forecasting" made a node "series forecasting" above time series forecasting
+    t1 = "Our framework boosts mainstream Transformers by a large margin on long-term series forecasting."
+    t2 = "We bound the sample complexity of learning with a prior."
+    t3 = "We estimate the average dose-response function (ADRF). The estimated ADRF is continuous."
+    t4 = "Transformers are strong at time series forecasting."
+    G = _graph([_paper(t1, [("Transformers", t1), ("long-term series forecasting", t1, {"kind": "task"})]),
+                _paper(t2, [("sample complexity", t2, {"kind": "concept"})]),
+                _paper(t3, [("average dose-response function", t3, {"kind": "concept", "short_form": "ADRF"}),
+                            ("estimated ADRF", t3, {"kind": "concept"})]),
+                _paper(t4, [("Transformers", t4), ("time series forecasting", t4, {"kind": "task"})])])
+    labels = set(_concepts(G))
+    assert "statistical learning theory" not in labels and "margins" not in labels, labels
+    assert "estimated ADRF" not in labels, labels
+    assert "series forecasting" not in labels and "time series forecasting" in labels, labels
+    paper1 = _paper_id(G, t1)
+    assert any(G.nodes[c]["label"] in ("time series forecasting", "long-term time series forecasting")
+               for c in G[paper1]), [G.nodes[c]["label"] for c in G[paper1]]
