@@ -6,7 +6,8 @@
 """
 
 from .build import build, from_texts, load
-from .errors import ConceptNotFound, InputError, KGraphError, MissingExtra, ModelNotFound, PaperNotFound
+from .errors import (ConceptNotFound, InputError, KGraphError, MissingExtra, ModelNotFound, OutputError, PaperNotFound,
+                     SettingError)
 from .extract import extract
 from .knowledge_graph import KnowledgeGraph
 from .read import normalize_text
@@ -16,6 +17,7 @@ from .types import KINDS, ROLES, Mention, Paper
 __all__ = [
     "KnowledgeGraph", "build", "from_texts", "load", "extract", "normalize_text",
     "Mention", "Paper", "KINDS", "ROLES", "extract_relations", "Relation", "RELATION_TYPES",
-    "KGraphError", "InputError", "ConceptNotFound", "PaperNotFound", "ModelNotFound", "MissingExtra",
+    "KGraphError", "InputError", "OutputError", "SettingError", "ConceptNotFound", "PaperNotFound", "ModelNotFound",
+    "MissingExtra",
 ]
 __version__ = "0.1.0"

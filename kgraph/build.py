@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .cache import MentionCache
-from .errors import InputError
+from .errors import InputError, SettingError
 from .extract import extractor_version
 from .graph import MAX_NEIGHBOURS, MIN_COOCCURRENCE, MIN_NPMI, build_graph
 from .knowledge_graph import KnowledgeGraph
@@ -70,6 +70,8 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
     """
     if isinstance(inputs, (str, Path)):
         inputs = [inputs]
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:  # (said before any reading)
+        raise SettingError(f"jobs = {jobs!r} is invalid; it must be a whole number, at least 1")
     bar = progress if isinstance(progress, BuildProgress) else BuildProgress() if progress else None
     topics = load_thesaurus(thesaurus)
     try:

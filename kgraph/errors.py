@@ -7,7 +7,8 @@ Imports nothing from kgraph.
 
 from __future__ import annotations
 
-__all__ = ["KGraphError", "InputError", "ConceptNotFound", "PaperNotFound", "ModelNotFound", "MissingExtra"]
+__all__ = ["KGraphError", "InputError", "OutputError", "SettingError", "ConceptNotFound", "PaperNotFound", "ModelNotFound",
+           "MissingExtra"]
 
 
 class KGraphError(Exception):
@@ -16,6 +17,14 @@ class KGraphError(Exception):
 
 class InputError(KGraphError):
     """Input kgraph cannot use at all (a file, a record, a saved graph); the message names it."""
+
+
+class OutputError(KGraphError, OSError):
+    """An output folder kgraph cannot write to (a file stands where the folder would be); the message names it."""
+
+
+class SettingError(KGraphError, ValueError):
+    """A setting kgraph cannot use ("jobs=0"); the message names it and what it must be."""
 
 
 class _NotFound(KGraphError, KeyError):

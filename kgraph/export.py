@@ -31,6 +31,7 @@ from typing import Hashable, Iterable, Mapping
 
 import networkx as nx
 
+from .errors import OutputError
 from .layout import layout, node_size
 from .page import HTML_MAX_CONCEPTS, HTML_MAX_PAPERS, write_html, write_path_html
 
@@ -329,7 +330,7 @@ def write_all(G: nx.Graph, out_dir, *, html_max_concepts: int = HTML_MAX_CONCEPT
     """
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
-        raise NotADirectoryError(f"{out}: output path exists and is not a folder")
+        raise OutputError(f"{out}: output path exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
     finals = [out / name for name in FILES]
     stamp = fingerprint(G, html_max_concepts=html_max_concepts, html_max_papers=html_max_papers)

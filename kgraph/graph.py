@@ -252,7 +252,7 @@ def build_graph(
                     called = _called(paper.abstract, m.end_char)
                     if called:
                         c.called[_expand(called, expand)] += 1
-                elif not m.long_form and " " not in surface and (is_name(surface) or surface.istitle()):
+                elif not m.long_form and (" " not in surface and is_name(surface) or surface.istitle()):
                     # a name the paper uses, with an appositive: "FigConvNet, a factorized implicit global
                     # convolution network" (the tagger, taught that a named resource is Material, said dataset);
                     # or one word, capitalised, that may name a resource ("this strategy, which we call Memento");
@@ -478,8 +478,8 @@ def build_graph(
                     written[target].update(texts)
                 link[0] += count
                 link[1] = min(link[1], role, key=ROLES.index)
-                if target != key:
-                    link[2].update(texts)
+                if target != key:  # (the words a pattern found a topic by, for one it narrows: "generate images")
+                    link[2].update([found_by[paper.id, key]] if (paper.id, key) in found_by else texts)
                 elif (paper.id, key) in found_by:  # the words a pattern found the topic by: "zero-shot capabilities"
                     link[2].add(found_by[paper.id, key])
                 elif not _writes(lower, label := G.nodes[ids[key]]["label"]):

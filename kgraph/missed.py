@@ -405,7 +405,11 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
     settings = _settings(th, names)
     found_by: dict[tuple[str, str], str] = {}
     for paper, text, terms in zip(papers, texts, paper_terms):
-        found_names = [found for _, _, found in _phrases(text, longest, names.get)] + variants.find(text.plain)
+        found_names = [found for _, _, found in _phrases(text, longest, names.get)]
+        written_as = variants.find_written(text.plain)  # (a link through one says the words: "generate images")
+        found_by.update(((paper.id, found[0]), words) for found, words in reversed(written_as)
+                        if found[0] not in terms and found not in found_names)  # (not where the name is written too)
+        found_names += [found for found, _ in written_as]
         found_names += [settings[w] for w in (m.group(1).lower().replace("-", "") for m in _SETTING.finditer(
             text.plain)) if w in settings]  # (not keyed: "multi-task" would lose its "task")
         # topics written as a phrase of their own: "limitations in modeling certain tasks" (what a model can
@@ -744,26 +748,43 @@ class _Variants:
         return (objects, i + 1) if objects else None
 
     def find(self, text: str) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
+        """The topics found: (topic key, name as the thesaurus writes it)."""
+        return [found for found, _ in self.find_written(text)]
+
+    def find_written(self, text: str) -> list[tuple[tuple[str, str], str]]:
+        """The topics found, each with the words that wrote it ("generate images" for image generation)."""
+        out: list[tuple[tuple[str, str], str]] = []
         words = text.split()  # (a split and a dict look-up per word: read in every abstract of a corpus)
-        for i in range(len(words)):
-            at = self._objects_at(words, i)
+        for at_word in range(len(words)):
+            at = self._objects_at(words, at_word)
             if at is None:
                 continue
             objects, i = at
-            after = []
-            for w in words[i + 1 : i + 6]:  # the verb's clause only: up to a comma, a colon, a full stop
-                after.append(w.strip("(),;:.!?\"'").lower())
+            after: list[tuple[int, str]] = []  # (position, the word bare)
+            for n, w in enumerate(words[i + 1 : i + 6], i + 1):  # the verb's clause only: up to a comma, a full stop
+                after.append((n, w.strip("(),;:.!?\"'").lower()))
                 if w[-1] in ",;:.!?)":
                     break
-            while after and after[0] in self._BETWEEN:
+            while after and after[0][1] in self._BETWEEN:
                 after.pop(0)
-            for w in [w for w in after if w not in ("and", "or")][:3]:  # ("expandable and adaptable representations")
+            for n, w in [(n, w) for n, w in after if w not in ("and", "or")][:3]:  # ("expandable and adaptable ...")
                 found = objects.get(_singular(_americanize(w)))
-                if found and found not in out:
-                    out.append(found)
+                if found and found not in (f for f, _ in out) and not self._modifier(words, n):
+                    out.append((found, " ".join(words[min(at_word, n): max(at_word, n) + 1]).strip("(),;:.!?\"'")))
                     break
         return out
+
+    @staticmethod
+    def _modifier(words: list[str], n: int) -> bool:
+        """The word at ``n`` modifies the noun after it, which heads the object: "match the teacher's probability
+        flow ODE trajectories" matches trajectories, no flow (an acronym or a word that is only a noun follows)."""
+        if n + 1 >= len(words) or words[n][-1] in ",;:.!?)" or words[n + 1].startswith("("):
+            return False  # (a short form after it is its own: "Adaptable Representations (LEAR)")
+        after = words[n + 1].strip("(),;:.!?\"'")
+        if after.lower() in _FUNCTION_WORDS:
+            return False  # "adapt to a desired domain or genre"
+        pos = _pos(after.lower())
+        return bool(re.fullmatch(r"[A-Z]{2,}s?", after)) or "NOUN" in pos and "VERB" not in pos
 
 
 #: Longest thesaurus name, in words, looked for in a title.

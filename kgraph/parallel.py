@@ -13,7 +13,7 @@ import os
 from typing import Callable, Sequence
 
 from .cache import MentionCache
-from .errors import KGraphError, MissingExtra
+from .errors import KGraphError, MissingExtra, SettingError
 from .extract import extract_many
 from .types import Mention, text_hash
 
@@ -74,8 +74,8 @@ def extract_corpus(
     progress : callable, optional
         Called with the number of distinct abstracts done, as they finish.
     """
-    if jobs < 1:
-        raise ValueError(f"jobs = {jobs} is invalid; it must be at least 1")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise SettingError(f"jobs = {jobs!r} is invalid; it must be a whole number, at least 1")
     hashes = [text_hash(t) for t in texts]
     done: dict[str, list[Mention]] = cache.get_many(sorted(set(hashes))) if cache is not None else {}
     if progress and done:

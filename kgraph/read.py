@@ -19,6 +19,7 @@ import os
 import re
 import time
 import unicodedata
+from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -703,22 +704,48 @@ def _unreadable(err: Exception) -> str:
 
 
 def _records_jsonl(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
+    # lines that are no JSON object, by what is wrong: each named up to SHOWN_SKIPPED times, then counted
+    bad: Counter[str] = Counter()
+
+    def skipped(lineno: int, why: str, what: str) -> None:
+        bad[what] += 1
+        if bad[what] <= SHOWN_SKIPPED:
+            warn(f"{path}:{lineno}: skipped, {why}")
+
     # "\n" only: str.splitlines() also breaks at U+2028, U+2029 and U+0085, which JSON strings may hold
     for lineno, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
+            # (strict=False: a raw tab or line feed inside a string, as many exports write them, is the text's)
+            rec = json.loads(line, strict=False)
         except json.JSONDecodeError as err:
-            warn(f"{path}:{lineno}: skipped, not JSON ({_json_error(err)})")
+            skipped(lineno, f"not JSON ({_json_error(err)})", "not JSON")
             continue
         except (RecursionError, ValueError) as err:
-            warn(f"{path}:{lineno}: skipped, {_unreadable(err)}")
+            skipped(lineno, _unreadable(err), "JSON too deep or too long to read")
             continue
         if not isinstance(rec, dict):
-            warn(f"{path}:{lineno}: skipped, {_kind(rec)} where a JSON object was expected")
+            skipped(lineno, f"{_kind(rec)} where a JSON object was expected", "no JSON object")
             continue
         yield lineno, rec
+    for what, n in bad.items():
+        if n > SHOWN_SKIPPED:
+            warn(f"{path}: {n:,} lines skipped, {what}; {n - SHOWN_SKIPPED:,} not named above")
+
+
+def _json_in_text(text: str) -> bool:
+    """Whether a .txt file holds JSON records: its first line that is not blank is a JSON object or opens a list of
+    them (an export saved under the wrong name, read as the JSON it is, not as one abstract of JSON text)."""
+    first = next((line.strip() for line in text.split("\n", 200) if line.strip()), "")
+    if first.startswith("["):
+        return first[1:].lstrip()[:1] in ("{", "")
+    if not (first.startswith("{") and first.endswith("}")):
+        return False
+    try:
+        return isinstance(json.loads(first, strict=False), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
@@ -745,7 +772,7 @@ def _json_value_end(path: Path, text: str, pos: int) -> int:
 
 def _json_list_items(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, object]]:
     """The items of a top-level JSON list one by one; items json cannot read are skipped with a warning."""
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(strict=False)
     pos = _JSON_SPACE.match(text, text.index("[") + 1).end()
     i = 0
     while not text.startswith("]", pos):
@@ -770,7 +797,7 @@ def _json_list_items(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, o
 def _records_json(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
     items: Iterable[tuple[int, object]]
     try:
-        data = json.loads(text)
+        data = json.loads(text, strict=False)
     except json.JSONDecodeError as err:
         raise InputError(f"{path}:{err.lineno}: not valid JSON ({_json_error(err)})") from err
     except (RecursionError, ValueError) as err:
@@ -1081,6 +1108,9 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
             continue
         suffix = path.suffix.lower()
         reader = sources.reader_for(suffix, text) or _READERS[suffix]
+        if reader is _records_txt and _json_in_text(text):
+            reader = _records_json if text.lstrip().startswith("[") else _records_jsonl
+            warn(f"{path}: holds JSON records, not plain text; read as {'JSON' if reader is _records_json else 'JSON lines'}")
         records = reader(path, text, warn)
         if path not in inputs:  # found in a folder: an unusable file there (a pom.xml) is skipped, not fatal
             records = _skip_unusable(records, warn)

@@ -33,6 +33,8 @@ __all__ = ["Topic", "Thesaurus", "thesaurus", "parse_thesaurus", "load_thesaurus
 TOPIC_KINDS = ("method", "task", "dataset", "metric", "concept", "area")
 #: Longest topic line read (names and kind); a longer line is an error.
 MAX_LINE = 1000
+#: Most words in one name of a topic ("non-negative Positive and Unlabeled learning" has six); a longer one is an error.
+MAX_NAME_WORDS = 12
 _LINE = re.compile(r"^(?P<indent> *)(?P<names>[^\[\]<]+?)\s*(?:\[(?P<kind>\w+)(?P<part>,\s*part)?\])?\s*"
                    r"(?:<(?P<also>[^\[\]<]*))?$")
 
@@ -137,6 +139,10 @@ def parse_thesaurus(text: str, source: str = "thesaurus", base: Thesaurus | None
         head_words = [n[3:].strip() for n in labels if n.startswith("...")]  # "... experts": a head word
         mark_words = [n[:-3].strip() for n in labels if n.endswith("...") and not n.startswith("...")]  # "Lipschitz ..."
         labels = [n for n in labels if not n.startswith("...") and not n.endswith("...")]
+        for name in labels:  # (a file of abstracts or a binary file given as a thesaurus names no topic)
+            if not name.isprintable() or len(name.split()) > MAX_NAME_WORDS:
+                raise ValueError(f"{source}, line {number}: {name[:60]!r} is no topic's name "
+                                 f"(at most {MAX_NAME_WORDS} words, printable characters only)")
         key = concept_key(labels[0]) if labels else ""
         if not key:
             raise ValueError(f"{source}, line {number}: a topic needs a name")

@@ -68,3 +68,12 @@ def test_build_from_texts_refuses_one_string(texts):
     # iterated, one string made a paper of each of its characters (23 papers, no concepts)
     with pytest.raises(TypeError, match="not one string"):
         kgraph.from_texts(texts)
+
+
+def test_build_refuses_a_bad_jobs_setting_before_reading(tmp_path):
+    # kgraph.build("mixed", jobs=0) raised a bare ValueError, and only after reading every input
+    import kgraph
+    with pytest.raises(kgraph.SettingError, match="jobs = 0 is invalid"):
+        kgraph.build(tmp_path / "no such folder", jobs=0)  # (no InputError: nothing is read first)
+    with pytest.raises(kgraph.KGraphError, match="jobs = 1.5"):
+        kgraph.build(tmp_path / "no such folder", jobs=1.5)

@@ -589,3 +589,31 @@ def test_read_a_latin1_file_reads_whole_with_a_warning_naming_its_line(tmp_path)
     papers = read_inputs([path], warn=notes.append)
     assert papers[0].meta["title"] == "Réseau" and "réseau" in papers[0].abstract
     assert notes == [f"{path}:2: not valid UTF-8 (byte 16); read as Windows-1252 (Latin-1)"]
+
+
+def test_read_json_records_saved_as_text_are_read_as_json(tmp_path):
+    # a JSONL export saved as .txt was one paper whose abstract was the JSON text, nine of ten papers lost
+    records = [{"id": f"p{i}", "abstract": f"We study graph neural networks for task number {i} in depth."}
+               for i in range(4)]
+    (tmp_path / "lines.txt").write_text("".join(json.dumps(r) + "\n" for r in records))
+    (tmp_path / "list.txt").write_text(json.dumps(records, indent=1))
+    for name in ("lines.txt", "list.txt"):
+        notes = []
+        papers = read_inputs([tmp_path / name], warn=notes.append)
+        assert [p.abstract for p in papers] == [r["abstract"] for r in records], name
+        assert any("holds JSON records" in n for n in notes), notes
+    (tmp_path / "plain.txt").write_text("{Braces} open this abstract about graph neural networks, which is text.\n")
+    assert read_inputs([tmp_path / "plain.txt"])[0].abstract.startswith("Braces open")  # (text: its braces are TeX's)
+
+
+def test_read_a_raw_tab_inside_a_json_string_is_text_and_bad_lines_are_counted_past_three(tmp_path):
+    # a raw tab (as many exports write them) lost the record: "Invalid control character"
+    good = '{"abstract": "We propose graph neural networks\tfor molecular property prediction on benchmarks."}'
+    (tmp_path / "a.jsonl").write_text(good + "\n" + "".join(f"{{oops {i}\n" for i in range(50)))
+    notes = []
+    papers = read_inputs([tmp_path / "a.jsonl"], warn=notes.append)
+    assert len(papers) == 1 and "networks for molecular" in papers[0].abstract
+    assert len(notes) == 4 and "50 lines skipped, not JSON; 47 not named above" in notes[-1], notes
+    (tmp_path / "b.json").write_text('[{"abstract": "A list record\twith a tab about graph neural networks."}]')
+    assert [p.abstract for p in read_inputs([tmp_path / "b.json"])] == [
+        "A list record with a tab about graph neural networks."]

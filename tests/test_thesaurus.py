@@ -1157,3 +1157,13 @@ def test_knowledge_graphs_are_no_part_of_graph_learning():
     # a blind reader rejected knowledge graphs under graph learning, even as within it: a kind of data
     t = thesaurus()
     assert t.parents(t.topic("knowledge graphs")) == () and t.topic("KGs") == t.topic("knowledge graph")
+
+
+def test_a_file_of_abstracts_or_bytes_given_as_a_thesaurus_is_refused_naming_its_line():
+    # a CSV of abstracts and a binary file both built with rc 0 as if they were thesauri
+    csv_text = 'id,title,abstract\np1,On graphs,"We study graph neural networks on many benchmarks, and they are good."\n'
+    with pytest.raises(ValueError, match=r"abstracts.csv, line 2: .* is no topic's name"):
+        parse_thesaurus(csv_text, "abstracts.csv")
+    with pytest.raises(ValueError, match=r"bin, line 1: .* is no topic's name"):
+        parse_thesaurus("\x00\x01\x02binary", "bin")
+    assert parse_thesaurus("non-negative Positive and Unlabeled learning | nnPU [method]").topic("nnPU")
