@@ -2650,3 +2650,14 @@ def test_graph_a_named_benchmark_before_a_name_or_benchmark_as_a_verb_makes_no_d
     assert kinds["E3-MP"] == "method" and kinds["QM9"] == "dataset", kinds
     assert kinds["Consistency Matching"] == "method", kinds
     assert kinds["Diffusion Policy"] == "method", kinds
+
+
+def test_graph_a_data_sets_resolution_written_after_it_is_the_data_sets_wherever_the_tagger_stopped():
+    # a user's two abstracts both wrote "ImageNet 64x64"; the tagger took it whole in one and "ImageNet" alone in
+    # the other, so only the first linked to the ImageNet 64x64 node
+    t1 = "On CIFAR-10 and ImageNet 64x64, StepSkip reduces the number of function evaluations."
+    t2 = "On ImageNet 64x64 the one-step student reaches an FID of 3.1."
+    G = _graph([_paper(t1, [("CIFAR-10", t1, {"kind": "dataset"}), ("ImageNet 64x64", t1, {"kind": "dataset"})]),
+                _paper(t2, [("ImageNet", t2, {"kind": "dataset"}), ("FID", t2, {"kind": "metric"})])])
+    node = _concepts(G)["ImageNet 64x64"]
+    assert len(_papers_of(G, node)) == 2, _papers_of(G, node)
