@@ -466,13 +466,18 @@ def build_graph(
         title = _lower(str(paper.meta.get("title") or ""))
         # the words each link came by, as the abstract writes them: kept only to tell a link named in passing
         written: dict[str, set[str]] = defaultdict(set)
+        # the links that come only from data sets and metrics the paper is evaluated on (a test bed's topic:
+        # image classification above CIFAR-10)
+        yardstick: dict[str, bool] = {}
         for key, (count, role, texts) in terms.items():
             # a phrase that is no node links its paper to the terms it narrows; a topic one abstract writes, to
             # the topics above it ("few-shot learning" to transfer learning)
             # (a topic one paper names is a node, and its paper still meets the others at the topics above it)
             targets = ([key] + up.get(key, []) if key in nodes else
                        ([] if concepts[key].text_only else fold.get(key, [])) + up.get(key, []))
+            measured = role == "evaluates_on" and kinds.get(key) in ("metric", "dataset")
             for target in targets:
+                yardstick[target] = yardstick.get(target, True) and measured
                 link = links.setdefault(target, [0, "mentions", set()])
                 if beds:
                     written[target].update(texts)
@@ -493,10 +498,11 @@ def build_graph(
                 continue  # "while preserving expressive power": a property kept, not the subject
             # named only as a test bed or a yardstick ("experiments on image classification"): the paper is not
             # about it, so it joins no papers as a topic (kgraph.query)
-            # (a metric a paper is scored by is a yardstick wherever it is written: "improves accuracy")
-            passing = kinds[target] == "metric" and role == "evaluates_on" or bool(beds) and role not in (
-                "proposes", "addresses") and _in_passing(paper.abstract, [*written[target], *via] or forms_of(target),
-                                                         beds, lower)
+            # (a metric a paper is scored by is a yardstick wherever it is written: "improves accuracy"; so is a
+            # data set it is evaluated on, however the sentence says it: "we show on CIFAR-10 that ...")
+            measured = kinds[target] in ("metric", "dataset") and role == "evaluates_on" or yardstick[target]
+            passing = measured or bool(beds) and role not in ("proposes", "addresses") and _in_passing(
+                paper.abstract, [*written[target], *via] or forms_of(target), beds, lower)
             if passing and title:  # what the title names is the paper's subject ("UNet-AF: An alias-free UNet
                 # for image restoration", whose abstract writes image restoration only in its experiments)
                 passing = next(_written_at(title, forms_of(target) | {v.lower() for v in via}), None) is None

@@ -2661,3 +2661,18 @@ def test_graph_a_data_sets_resolution_written_after_it_is_the_data_sets_wherever
                 _paper(t2, [("ImageNet", t2, {"kind": "dataset"}), ("FID", t2, {"kind": "metric"})])])
     node = _concepts(G)["ImageNet 64x64"]
     assert len(_papers_of(G, node)) == 2, _papers_of(G, node)
+
+
+def test_graph_a_data_set_a_paper_is_evaluated_on_is_linked_in_passing_however_the_sentence_says_it():
+    # a user's federated-learning and diffusion papers were each other's nearest related papers through CIFAR-10,
+    # which both were only evaluated on ("we show on CIFAR-10 and Shakespeare that SparseFed ...")
+    from kgraph.query import related_papers
+    t1 = "We propose SparseFed for federated learning. We show on CIFAR-10 and Shakespeare that SparseFed helps."
+    t2 = "We propose StepSkip, a sampler for diffusion models. On CIFAR-10, StepSkip is fast."
+    G = _graph([_paper(t1, [("SparseFed", t1, {"role": "proposes"}), ("federated learning", t1, {"kind": "task"}),
+                            ("CIFAR-10", t1, {"kind": "dataset", "role": "evaluates_on"})]),
+                _paper(t2, [("StepSkip", t2, {"role": "proposes"}), ("diffusion models", t2),
+                            ("CIFAR-10", t2, {"kind": "dataset", "role": "evaluates_on"})])])
+    cifar = _concepts(G)["CIFAR-10"]
+    assert all(G.edges[p, cifar]["passing"] for p in G[cifar] if G.nodes[p]["kind"] == "paper")
+    assert related_papers(G, _paper_id(G, t1)) == []
