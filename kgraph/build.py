@@ -89,8 +89,9 @@ def build(inputs: str | Path | Sequence[str | Path] = "data", *, progress: bool 
                     topics=topics, **thresholds)
         kg.graph.graph["inputs"] = stamp
         if not kg.graph.graph.get("concepts"):
-            log.warning(f"no concepts found in {len(papers):,} abstracts: are they abstracts of research papers, "
-                        "in English? (the map will show papers only)")
+            many = "s" * (len(papers) != 1)
+            log.warning(f"no concepts found in {len(papers):,} abstract{many}: are they abstracts of research "
+                        "papers, in English? (the map will show papers only)")
         return kg
     finally:
         if bar and bar is not progress:

@@ -24,7 +24,7 @@ import networkx as nx
 
 from .canon import _singular, concept_key
 from .community import community_labels  # a community's label: kept beside the partition, shared with the map
-from .errors import ConceptNotFound, PaperNotFound
+from .errors import ConceptNotFound, PaperNotFound, SettingError
 from .sources import norm_arxiv_id, norm_doi
 from .types import KINDS, ROLES
 from .years import trends  # rising and fading concepts; it lives beside the year attributes it shares code with
@@ -368,7 +368,8 @@ def find(G: nx.Graph, ref: str) -> str:
 
 
 def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]]:
-    """Concepts and papers that match ``text``, best first, as ``(node, score)``; empty when none does.
+    """Concepts and papers that match ``text``, best first, as ``(node, score)``; empty when none does (an empty
+    ``text`` is a :class:`kgraph.SettingError`).
 
     Scores say how a concept matched: 100 its label, an alias or its short
     form exactly (any case, or as a spelling variant), or a synonym the
@@ -396,7 +397,7 @@ def search(G: nx.Graph, text: str, *, limit: int = 10) -> list[tuple[str, float]
     _check_limit(limit)
     needle = re.sub(r"\s+", " ", text).strip()
     if not needle:
-        return []
+        raise SettingError("nothing to search for: the text is empty")
     low, key = needle.lower(), concept_key(needle)
     words = _words(low)
     abbreviation = len(needle) <= FUZZY_MIN_LENGTH or needle.isupper()
@@ -464,7 +465,7 @@ def neighbourhood(G: nx.Graph, concept: str, *, depth: int = 1, kinds: Iterable[
     ['concept', 'paper', 'paper']
     """
     if depth < 1:
-        raise ValueError(f"depth = {depth} is invalid; it must be at least 1")
+        raise SettingError(f"depth = {depth} is invalid; it must be at least 1")
     center = find_concept(G, concept)
     keep = set(nx.ego_graph(G, center, radius=depth))
     for narrow in narrower_terms(G, center):  # a term's neighbourhood holds its narrower terms' papers
@@ -490,7 +491,7 @@ def relations(G: nx.Graph, concept: str, *, type: str | None = None) -> list[dic
     from .relations import RELATION_TYPES
 
     if type is not None and type not in RELATION_TYPES:
-        raise ValueError(f"relation type {type!r} is unknown; use one of {', '.join(RELATION_TYPES)}")
+        raise SettingError(f"relation type {type!r} is unknown; use one of {', '.join(RELATION_TYPES)}")
     return relations_of(G, find_concept(G, concept), type)
 
 
@@ -704,9 +705,9 @@ def top_concepts(G: nx.Graph, *, kind: str | None = None, by: Literal["papers", 
     """
     _check_limit(limit)
     if by not in ("papers", "pagerank"):
-        raise ValueError(f"by = {by!r} is invalid; it must be one of 'papers', 'pagerank'")
+        raise SettingError(f"by = {by!r} is invalid; it must be one of 'papers', 'pagerank'")
     if kind is not None and kind not in KINDS:
-        raise ValueError(f"kind = {kind!r} is invalid; it must be one of {', '.join(KINDS)}")
+        raise SettingError(f"kind = {kind!r} is invalid; it must be one of {', '.join(KINDS)}")
     nodes = [(c, d) for c, d in G.nodes(data=True)
              if d.get("kind") != "paper" and (kind is None or d.get("kind") == kind)]
     if by == "pagerank":
@@ -736,4 +737,4 @@ def summary(G: nx.Graph) -> dict:
 
 def _check_limit(limit: int) -> None:
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise ValueError(f"limit = {limit!r} is invalid; it must be a whole number of at least 1")
+        raise SettingError(f"limit = {limit!r} is invalid; it must be a whole number of at least 1")

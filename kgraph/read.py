@@ -1095,6 +1095,8 @@ def read_inputs(inputs: Iterable[str | Path], *, warn: Warn | None = None) -> li
     papers: dict[str, Paper] = {}
     known: dict[str, str] = {}  # identity key (sources.identity_keys) -> paper id
     inputs = [Path(i) for i in inputs]
+    if not inputs:
+        raise InputError("no inputs given: name the files or folders of abstracts to read")
     files = _files(inputs, warn)
     for path in files:
         try:

@@ -266,6 +266,19 @@ def test_query_search_ranks_by_how_a_name_matches(text, best, score):
     assert (G.nodes[node]["label"], got) == (best, score)
 
 
+def test_query_an_empty_search_and_a_bad_setting_are_kgraph_errors():
+    # `kgraph query search ""` printed "(nothing found)" and exited 0; limit=0 raised a bare ValueError
+    import kgraph
+    from kgraph import query
+
+    G = _bandit_graph()
+    for text in ("", "   "):
+        with pytest.raises(kgraph.SettingError, match="nothing to search for"):
+            query.search(G, text)
+    with pytest.raises(kgraph.KGraphError, match="limit = 0"):
+        query.search(G, "bandits", limit=0)
+
+
 @pytest.mark.parametrize("text", ["EA", "arly", "fusion", "quantum toaster"])
 def test_query_search_lists_nothing_below_a_clear_match(text):
     from kgraph import query

@@ -617,3 +617,9 @@ def test_read_a_raw_tab_inside_a_json_string_is_text_and_bad_lines_are_counted_p
     (tmp_path / "b.json").write_text('[{"abstract": "A list record\twith a tab about graph neural networks."}]')
     assert [p.abstract for p in read_inputs([tmp_path / "b.json"])] == [
         "A list record with a tab about graph neural networks."]
+
+
+def test_read_no_inputs_at_all_is_named_as_such():
+    # kgraph.build([]) said "no usable abstracts in " and named nothing
+    with pytest.raises(InputError, match="no inputs given"):
+        read_inputs([])
