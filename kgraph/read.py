@@ -986,7 +986,8 @@ def _meta(rec: dict, path: Path, where: int, warn: Warn) -> dict[str, str | int]
         if key == "authors" and isinstance(value, list):
             value = "; ".join(str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value)
         if key == "year":
-            found = _YEAR.match(str(value))  # "2023", 2023, "2023-05-01", "2023/5"
+            # "2023", 2023, "2023-05-01", "2023/5"; not a fraction of one: 2023.7
+            found = None if re.fullmatch(r"\s*\d{4}\.\d+\s*", str(value)) else _YEAR.match(str(value))
             year = int(found.group(1)) if found else None
             if year is None or not FIRST_YEAR <= year <= _last_year():
                 why = "is not a year" if year is None else f"is not a year of a paper ({FIRST_YEAR}-{_last_year()})"
