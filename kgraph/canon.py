@@ -215,7 +215,7 @@ def concept_key(text: str) -> str:
         words[-2:] = ["dataset"]  # "benchmark data sets" are benchmark datasets: one word, written open or closed
     if len(words) > 1 and words[-1] in _DATASET_HEADS and len(written) > 1 and _NAMED_WORD.search(written[-2]):
         words.pop()  # "the QM9 dataset", "PEMS-BAY datasets", "STS benchmark": the name
-    elif (len(written) > 2 and words[-1] in _DATASET_HEADS and _CODED.search(written[0])
+    elif (len(written) > 2 and words and words[-1] in _DATASET_HEADS and _CODED.search(written[0])
           and not any(_NAMED_WORD.search(w) for w in written[1:])):
         # "MSCOCO image-sentence datasets", "CIFAR-10 image classification benchmark": what the name's data is
         # says nothing more than the name (a coined name: "Gaussian image datasets" are no Gaussian)

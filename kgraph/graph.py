@@ -84,7 +84,7 @@ from .missed import (_add_listed_names, _add_named, _add_title_topics, _add_topi
 from .names import DATASET_NAME, METRIC_IN_TEXT, METRIC_KEYS, MODEL_NAME
 from .passing import _in_passing, _kept_phrases, _lower, _only_kept, _test_bed_spans, _written_at
 from .relation_edges import _KIND_OF_OTHER, add_relations
-from .terms import FIELD_GENERIC, LONE_GENERIC, _pos, is_common_word, is_institution, is_junk, is_name, is_vague
+from .terms import FIELD_GENERIC, LONE_GENERIC, _named, _pos, is_common_word, is_institution, is_junk, is_name, is_vague
 from .thesaurus import Thesaurus, thesaurus
 from .types import KINDS, ROLES, Mention, Paper
 from .years import add_years
@@ -339,7 +339,10 @@ def build_graph(
             # nor the "French Treebank" a kind of treebank that is no data set
         same_head = [b for b in broader.get(key, ()) if b in kinds and any(
             key.endswith(" " + name) for name in (b, *_topic_names(th, b)))]
-        if (len(c.papers) < 2 and (not (c.named or c.shorts) or kinds[key] == "concept" and not c.introduced)
+        # (a capitalised name the tagger read as a method stays one: "Sophia, Second-order Clipped Stochastic
+        # Optimization, a ... second-order optimizer" is no problem of stochastic optimization)
+        if (len(c.papers) < 2 and (not (c.named or c.shorts or kinds[key] == "method" and _named(written.split()))
+                                   or kinds[key] == "concept" and not c.introduced)
                 and len(same_head) == 1):
             # (a topic's kind where it narrows the topic's own name: "piecewise normalizing flows" are methods)
             b = same_head[0]
@@ -381,6 +384,7 @@ def build_graph(
         G.add_node(paper.id, **attrs)
 
     vocabulary = _lower_case_words(th)
+    th_forms = {name for topic in th.topics.values() for name in topic.names}
     for key in sorted(nodes):
         c = concepts[key]
         kind = kinds[key]
@@ -389,7 +393,9 @@ def build_graph(
         forms = c.surfaces or c.defined and Counter({f: n for f, n in c.defined.items()
                                                      if len(f.split()) <= 4}) or c.shorts
         forms = forms if c.named and " " not in key else _unsentence(forms, vocabulary)  # ("Freebase" is a name here)
-        label = c.label or max(forms, key=lambda f: (forms[f], -len(f.split()), f == f.lower(), -len(f), f))
+        # (of forms written as often, one the thesaurus writes: "bandits", not "bandit")
+        label = c.label or max(forms, key=lambda f: (forms[f], f in th_forms, -len(f.split()), f == f.lower(),
+                                                     -len(f), f))
         if label.count('"') % 2 or label[:1] in "\u201c\u201d" or label[-1:] in "\u201c\u201d":
             label = label.strip('"\u201c\u201d ') or label  # a quote the span cut: 'This "Inner Monologue" method'
         if not c.label and not c.proposed and not any(  # (nor one with a short form of its own: MS-UDG)

@@ -406,6 +406,7 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
     found_by: dict[tuple[str, str], str] = {}
     for paper, text, terms in zip(papers, texts, paper_terms):
         found_names = [found for _, _, found in _phrases(text, longest, names.get)]
+        literal = set(found_names)  # (written as the thesaurus writes them, not found by a pattern)
         written_as = variants.find_written(text.plain)  # (a link through one says the words: "generate images")
         found_by.update(((paper.id, found[0]), words) for found, words in reversed(written_as)
                         if found[0] not in terms and found not in found_names)  # (not where the name is written too)
@@ -434,10 +435,15 @@ def _add_topic_names(papers, texts, concepts, paper_terms, th: Thesaurus) -> dic
             # "boosts Transformers by a large margin": how much better, no margin of a classifier
             found_names = [(key, name) for key, name in found_names if concept_key(name) != "large margin"]
         written = Counter(key for key, _ in found_names)
+        # a topic written inside a longer term the tagger took ("self-supervised contrastive learning") was found by
+        # the tagger too: it may be a node of its one paper, as a topic the tagger took alone is
+        tagged = [f" {k} " for k in terms]
         for key, name in found_names:
             c = concepts.get(key)
             if c is None:  # labelled as the thesaurus does: papers write "gradient-free methods", "zeroth-order ..."
                 c = concepts[key] = _Concept(text_only=True, label=th.topics[key].label)
+            if c.text_only and (key, name) in literal and any(f" {key} " in t for t in tagged):
+                c.text_only = False
             if key not in terms:
                 terms[key] = [0, "mentions", (name,)]  # (the words a link through it says it came by)
                 c.papers.add(paper.id)

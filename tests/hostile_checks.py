@@ -179,7 +179,7 @@ def check_graph() -> None:
     from kgraph.errors import InputError
     from kgraph.read import read_inputs
 
-    from kgraph import KnowledgeGraph
+    from kgraph import KGraphError, KnowledgeGraph
 
     @_settings("graph", seconds=20)
     @given(st.data())
@@ -223,7 +223,14 @@ def check_graph() -> None:
             parse_outputs(out, G)
             kg = KnowledgeGraph(G)
             query = data.draw(text)
-            kg.search(query)
+            if query.strip():
+                kg.search(query)
+            else:  # (nothing to search for is said, not answered with nothing)
+                try:
+                    kg.search(query)
+                    raise AssertionError("an empty search was answered")
+                except KGraphError:
+                    pass
             kg.top_concepts()
 
     graph_and_exports()

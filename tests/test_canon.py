@@ -80,3 +80,9 @@ def test_canon_a_hyphenated_modifier_keeps_its_method_head(a, b):
 
 def test_canon_a_hyphenated_name_is_no_modifier():
     assert concept_key("Frank-Wolfe algorithm") == concept_key("Frank-Wolfe") == "frank wolfe"
+
+
+def test_concept_key_of_punctuation_alone_is_empty_not_an_error():
+    # found by the hostile-input test: three or more tokens of punctuation raised IndexError
+    from kgraph.canon import concept_key
+    assert concept_key("- - -") == "" and concept_key("  -  /  _ ") == ""

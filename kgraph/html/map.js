@@ -137,23 +137,26 @@
       var side = n.lo || 1;  // under the node (path pages alternate)
       var w = 0.28 * size * n.lb.length + 2 / s, h = 0.65 * size;
       function at(sd) { return n.y + sd * (n.size + 0.65 * size + 1 / s); }
-      function free(y) {
+      function free(x, y) {
         for (var k = 0; k < boxes.length; k++) {
           var q = boxes[k];
-          if (Math.abs(q[0] - n.x) < w + q[2] && Math.abs(q[1] - y) < h + q[3]) return false;
+          if (Math.abs(q[0] - x) < w + q[2] && Math.abs(q[1] - y) < h + q[3]) return false;
         }
         return true;
       }
-      var y = at(side);
-      if (check && !free(y)) {  // no room on its side: the other side of the node, else no label
-        y = at(-side);
-        if (!free(y)) return;
+      var x = n.x, y = at(side);
+      if (check && !free(x, y)) {  // no room on its side: the other side of the node, then beside it, else none
+        var beside = n.size + w + 3 / s;
+        var spots = [[n.x, at(-side)], [n.x + beside, n.y], [n.x - beside, n.y]], k = 0;
+        while (k < spots.length && !free(spots[k][0], spots[k][1])) k++;
+        if (k === spots.length) return;
+        x = spots[k][0]; y = spots[k][1];
       }
-      boxes.push([n.x, y, w, h]);
+      boxes.push([x, y, w, h]);
       drawn.push(n.id);
       ctx.font = (n.id === selected ? "bold " : "") + size + "px system-ui, sans-serif";
-      ctx.strokeText(n.lb, n.x, y);
-      ctx.fillText(n.lb, n.x, y);
+      ctx.strokeText(n.lb, x, y);
+      ctx.fillText(n.lb, x, y);
     }
     function inView(n) { return !(n.x < a.x - mx || n.x > b.x + mx || n.y < a.y - my || n.y > b.y + my); }
     if (selected && byId[selected] && !byId[selected].hidden) place(byId[selected], false);
