@@ -423,8 +423,9 @@ def _narrower_of(G: nx.Graph) -> dict:
     return below
 
 
-def _through_narrower(G: nx.Graph, c, below: Mapping, drawn: set, limit: int = 25) -> dict:
-    """Up to ``limit`` drawn papers that reach ``c`` only through a narrower term, each with the nearest such term."""
+def _through_narrower(G: nx.Graph, c, below: Mapping, drawn: set | None, limit: int = 25) -> dict:
+    """Up to ``limit`` papers (``drawn`` ones, unless None) that reach ``c`` only through a narrower term, each with
+    the nearest such term."""
     out: dict = {}
     seen, queue = {c}, [c]
     while queue and len(out) < limit:
@@ -435,7 +436,7 @@ def _through_narrower(G: nx.Graph, c, below: Mapping, drawn: set, limit: int = 2
             seen.add(m)
             queue.append(m)
             for p in G[m]:
-                if p in drawn and p not in out and _is_paper(G.nodes[p]) and not G.has_edge(p, c):
+                if (drawn is None or p in drawn) and p not in out and _is_paper(G.nodes[p]) and not G.has_edge(p, c):
                     out[p] = m
     return out
 
@@ -444,19 +445,27 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
              context: nx.Graph | None = None) -> tuple[dict, list]:
     """Panel data per drawn node (what a click shows) and the table of relations the panels list.
 
-    ``context``, when given, is the whole graph ``G`` is part of: the
-    relations come from it (a path page's graph holds only the steps).
+    ``context``, when given, is the whole graph ``G`` is part of: the panels
+    come from it (a path page's graph holds only the steps, a neighbourhood of
+    ``--kind method`` none of the papers), and list what is not on the page
+    by its label.
     """
-    source = context if context is not None else G
-    relations, rel_of = _relation_records(source, concepts, ids)
-    stated = _stated_in(source, papers, ids)
-    drawn = set(ids)
+    # a panel says what a node is in the whole graph: read from the part drawn, a concept whose five papers a
+    # neighbourhood of methods leaves out listed none of them and counted all five as "through narrower terms"
+    if context is not None:
+        G = context
+    title = lambda n: _short(G.nodes[n].get("label", n), 90)  # noqa: E731  (a paper not on the page)
+    relations, rel_of = _relation_records(G, concepts, ids)
+    stated = _stated_in(G, papers, ids)
+    # the main map lists only its drawn papers (each listed one would add its label to the page)
+    drawn = set(ids) if context is None else None
     narrower = _narrower_of(G)
     records = {}
     for c in concepts:
         d = G.nodes[c]
         mine = [p for p in G[c] if _is_paper(G.nodes[p])]
-        shown = sorted((p for p in mine if p in drawn), key=lambda p: (_rel_key(G, p, c), str(p)))[:25]
+        shown = sorted((p for p in mine if drawn is None or p in drawn),
+                       key=lambda p: (_rel_key(G, p, c), str(p)))[:25]
         neighbours = []
         related = set()
         for m, e in G[c].items():
@@ -483,7 +492,8 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
         neighbours.sort(key=lambda t: (t[0], t[1], str(t[2])))
         aliases = [a for a in str(d.get("aliases", "")).split("|") if a and a != d.get("label")]
         rec = {"k": d.get("kind", ""), "l": str(d.get("label", c)), "a": aliases[:24], "n": int(d.get("papers", 0) or 0),
-               "pn": len(mine), "p": [[ids[p], _tag(G.edges[p, c])] for p in shown],
+               "pn": len(mine), "p": [[ids[p], _tag(G.edges[p, c])] if p in ids else [None, _tag(G.edges[p, c]),
+                                                                                      title(p)] for p in shown],
                "nb": [[ids[m], how] if m in ids else [None, how, str(G.nodes[m].get("label", m))]
                       for *_, m, how in neighbours[:20]]}
         # papers that mention only a narrower term ("bandits": the Lipschitz-bandit paper, through its term)
@@ -491,8 +501,15 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
         if through > 0:
             found = _through_narrower(G, c, narrower, drawn)
             rec["ptn"] = through
-            rec["pt"] = [[ids[p], ids[t]] if t in ids else [ids[p], None, str(G.nodes[t].get("label", t))]
-                         for p, t in sorted(found.items(), key=lambda pt: (_rel_key(G, pt[0], pt[1]), str(pt[0])))]
+            rec["pt"] = []
+            for p, t in sorted(found.items(), key=lambda pt: (_rel_key(G, pt[0], pt[1]), str(pt[0]))):
+                # [paper, term]; an end not on the page is None, the term's label third, the paper's fourth
+                row = [ids.get(p), ids.get(t)]
+                if t not in ids or p not in ids:
+                    row.append(None if t in ids else str(G.nodes[t].get("label", t)))
+                if p not in ids:
+                    row.append(title(p))
+                rec["pt"].append(row)
         if ids[c] in rel_of:
             rec["r"], rec["rn"] = rel_of[ids[c]]
         if d.get("short_form"):
@@ -579,6 +596,7 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
     under = xy + np.column_stack([np.zeros(len(order)), sizes])  # labels sit under their node
     zooms = np.zeros(len(order)) if all_labels else label_zooms(under, widths, fonts * 1.3)
 
+    xy = np.round(xy, 1) + 0.0  # as drawn, with no -0.0 (to vis-network a level edge from y -0 to 0 has angle 0: below)
     highlight = set(highlight)
     net = Network(height="100%", width="100%", cdn_resources="remote")
     for i, n in enumerate(order):
@@ -601,7 +619,14 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
         node.pop("font", None)
         node.pop("color", None)
     edge_list = []
+    at = {n: i for i, n in enumerate(order)}
     for u, v, d in edges:
+        if edge_labels and xy[at[u], 0] > xy[at[v], 0]:
+            # vis-network draws a labelled edge's label at the page's origin when the edge is level and runs
+            # right to left (it moves to the label's point only for a turned label, and that edge's angle is 0)
+            u, v = v, u
+        elif d.get("near") == v:  # a link for what is left out reads from its end nearer the focus
+            u, v = v, u
         kind = d.get("kind", "")
         e = {"from": ids[u], "to": ids[v], "kind": kind}
         if kind == "cooccurrence":
@@ -614,6 +639,9 @@ def _payload(G: nx.Graph, concepts: Sequence, papers: Sequence, edges: Sequence,
                 e["y"] = "within"
         elif kind == "mention" and d.get("passing"):  # named in passing: drawn dashed, as a weaker tie
             e["dashes"] = True
+        elif kind == "via":  # stands for what the page leaves out between its ends: dotted
+            e["dashes"] = [2, 5]
+            e["t"] = str(d.get("via", ""))
         elif kind == "relation":  # head -> tail, as the relation reads
             e["width"] = 2
             e["arrows"] = "to" if d.get("tail") == v else "from"
@@ -670,6 +698,63 @@ def _page_ids(G: nx.Graph, order: Sequence) -> list[str]:
     return [ids[n] for n in order]
 
 
+def _bridges(G: nx.Graph, context: nx.Graph, focus) -> list[tuple]:
+    """Links ``(u, v, data)`` for the nodes of ``G``, a part of ``context``, that nothing in ``G`` joins to ``focus``.
+
+    A neighbourhood of some kinds only (``--kind method``) leaves out the
+    papers most concepts meet through, so those two steps away floated with
+    no line to anything. Each such node, nearest the focus first, is joined
+    to the node it reaches over the fewest nodes left out (of several, the
+    one nearest the focus: ``near``) by a link of kind ``via`` that says what
+    is between: "2 papers" (all the left-out papers that join the two), else
+    the labels on the way.
+    """
+    if focus not in G:
+        return []
+    joined = set(nx.node_connected_component(G, focus))
+    if len(joined) == len(G):
+        return []
+    dist: dict = {}
+    for k, layer in enumerate(nx.bfs_layers(context, [focus])):
+        dist.update((n, k) for n in layer if n in G)
+        if len(dist) == len(G):
+            break
+    name = lambda m: "a paper" if _is_paper(context.nodes[m]) else str(context.nodes[m].get("label", m))  # noqa: E731
+    out = []
+    for x in sorted(set(G) - joined, key=lambda n: (dist.get(n, math.inf), str(n))):
+        if x in joined:  # joined through a node linked before it
+            continue
+        # breadth first from x over what the page leaves out, up to the first layer that meets a joined node
+        back, layer, hits = {x: None}, [x], []
+        while layer and not hits:
+            nxt = []
+            for n in layer:
+                for m in context[n]:
+                    if m in joined:
+                        hits.append((dist.get(m, math.inf), str(m), m, n))
+                    elif m not in back and m not in G:
+                        back[m] = n
+                        nxt.append(m)
+            layer = nxt
+        if not hits:
+            continue
+        *_, end, n = min(hits)
+        way = []
+        while n != x:
+            way.append(n)
+            n = back[n]
+        if len(way) == 1:  # one step: all that is left out and joins the two ("deep learning, 2 papers")
+            way = [m for m in context[x] if m not in G and context.has_edge(m, end)]
+            papers = sum(1 for m in way if _is_paper(context.nodes[m]))
+            via = ", ".join(sorted(name(m) for m in way if not _is_paper(context.nodes[m]))[:3] +
+                            ([f"{papers} paper{'s' if papers > 1 else ''}"] if papers else []))
+        else:  # several steps: one way, from the joined end
+            via = " → ".join(name(m) for m in way)
+        out.append((end, x, {"kind": "via", "via": via, "near": end}))
+        joined |= nx.node_connected_component(G, x)
+    return out
+
+
 def write_html(G: nx.Graph, path, *, title: str = "kgraph", pos: Mapping | None = None,
                max_concepts: int = HTML_MAX_CONCEPTS, max_papers: int = HTML_MAX_PAPERS,
                max_edges: int = HTML_MAX_EDGES, focus: Hashable | None = None, highlight: Iterable = (),
@@ -694,9 +779,17 @@ def write_html(G: nx.Graph, path, *, title: str = "kgraph", pos: Mapping | None 
         A line shown before the counts.
     context : networkx.Graph, optional
         The whole graph when ``G`` is part of one (a neighbourhood): the
-        panels list a concept's relations from it, the ends not on the page
-        as plain labels.
+        panels list a node's relations, papers and concepts from it, those
+        not on the page as plain labels; with ``focus``, a node that nothing
+        drawn joins to the focus (what joins them was filtered out) is drawn
+        with a dotted link that says what it stands for.
     """
+    if focus is not None and context is not None:  # what joins each node to the focus, where it is left out
+        bridges = _bridges(G, context, focus)
+        if bridges:
+            G = G.copy()
+            G.add_edges_from(bridges)
+            note = (note + " · " if note else "") + "a dotted line: joined through what the page leaves out (hover it)"
     pos = layout(G) if pos is None else pos
     concepts, papers, edges = select(G, max_concepts=max_concepts, max_papers=max_papers, max_edges=max_edges)
     # a small corpus opens whole (ten papers had seven concepts in two papers: a map of seven dots)

@@ -414,3 +414,50 @@ def test_cli_path_between_unjoined_papers_says_so(tmp_path, capsys):
                  "--graph", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("no path between Graph neural networks classify") and "nothing in the graph joins them" in out
+
+
+def _gnn_methods_page(corpus_out, tmp_path, capsys):
+    """The page and the table of `neighbours "graph neural networks" --depth 2 --kind method`, which holds no paper."""
+    page = tmp_path / "gnn.html"
+    assert main(["query", "neighbours", "graph neural networks", "--depth", "2", "--kind", "method", "--json",
+                 "--graph", str(corpus_out), "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    data = json.loads(html.split('id="kg-data">', 1)[1].split("</script>", 1)[0])
+    assert data["nodes"] and not any(n["kind"] == "paper" for n in data["nodes"])
+    return data, json.loads(capsys.readouterr().out)
+
+
+def test_cli_neighbours_page_panel_lists_the_concepts_papers_in_the_whole_graph(corpus_kg, corpus_out, tmp_path, capsys):
+    # the panel read the page's own graph: no paper section, and all six papers counted "through narrower terms"
+    # ("+ 6 more") where five mention graph neural networks itself and one comes through graph filters
+    from kgraph.page import _short
+
+    data, _ = _gnn_methods_page(corpus_out, tmp_path, capsys)
+    G, center = corpus_kg.graph, corpus_kg.find_concept("graph neural networks")
+    about = corpus_kg.papers_about(center)
+    direct = [p for p, _, _, term in about if term == center]
+    below = [(p, term) for p, _, _, term in about if term != center]
+    assert len(direct) == 5 and len(below) == 1
+    rec = data["records"][data["focus"]]
+    assert rec["pn"] == rec["n"] == len(rec["p"]) == len(direct)
+    # not on the page, so each by its title
+    assert sorted(x[2] for x in rec["p"] if x[0] is None) == sorted(_short(G.nodes[p]["label"], 90) for p in direct)
+    assert rec["ptn"] == len(rec["pt"]) == len(below)
+    listed = [(x[3], data["records"][x[1]]["l"] if x[1] else x[2]) for x in rec["pt"]]
+    assert listed == [(_short(G.nodes[p]["label"], 90), G.nodes[t]["label"]) for p, t in below]
+
+
+def test_cli_neighbours_page_draws_what_joins_concepts_a_kind_filter_parts(corpus_out, tmp_path, capsys):
+    # concepts two steps away meet graph neural networks in papers, which --kind method leaves out: they floated
+    # with no line to anything. A dotted link stands for what is left out between, and the status line says so
+    data, table = _gnn_methods_page(corpus_out, tmp_path, capsys)
+    drawn = nx.Graph((e["from"], e["to"]) for e in data["edges"])
+    drawn.add_nodes_from(n["id"] for n in data["nodes"])
+    assert nx.is_connected(drawn)
+    via = [e for e in data["edges"] if e["kind"] == "via"]
+    assert via and all(e["dashes"] and e["t"] for e in via) and "dotted line" in data["note"]
+    # a link to the centre counts the papers the table says the two share ("in 1 paper with it": "1 paper")
+    shared = {r["id"]: r["link"][3:-len(" with it")] for r in table["nodes"] if r["link"].startswith("in ")}
+    focus = data["focus"]
+    ends = {e["to"] if e["from"] == focus else e["from"]: e["t"] for e in via if focus in (e["from"], e["to"])}
+    assert shared and all(ends[n].endswith(shared[n]) for n in shared if n in ends) and set(ends) & set(shared)

@@ -193,6 +193,28 @@ def test_export_path_page_draws_only_the_steps(corpus_kg, tmp_path):
     assert len({n["y"] for n in ends}) == 1 and ends[0]["x"] != ends[1]["x"]
 
 
+def test_export_path_page_labels_sit_on_their_steps(corpus_kg, tmp_path):
+    """vis-network turns an edge's label to the edge by moving there and rotating; a level edge running right
+    to left has angle 0, so nothing moves it and its label sat at the page's origin, on no edge."""
+    import math
+
+    paths = corpus_kg.paths("continual learning", "model collapse", limit=3)
+    write_path_html(corpus_kg.graph, paths, tmp_path / "p.html")
+    data = _page_data(tmp_path / "p.html")
+    at = {n["id"]: n for n in data["nodes"]}
+
+    def angle(e):  # as vis-network's Edge._getRotation computes it
+        a, b = at[e["from"]], at[e["to"]]
+        dy, dx = a["y"] - b["y"], a["x"] - b["x"]
+        s = math.atan2(dy, dx)
+        return s + math.pi if (s < -1 and dx < 0) or (s > 0 and dx < 0) else s
+
+    level = [e for e in data["edges"] if at[e["from"]]["y"] == at[e["to"]]["y"]]
+    assert level and all(e.get("label") and angle(e) != 0 for e in data["edges"])
+    assert all(at[e["from"]]["x"] < at[e["to"]]["x"] for e in level)
+    assert all(math.copysign(1, n["y"]) > 0 for n in data["nodes"] if n["y"] == 0)  # no -0.0: its angle is 0 too
+
+
 def test_export_write_all_is_atomic(small_graph, tmp_path, monkeypatch):
     write_all(small_graph, tmp_path)
     before = {name: (tmp_path / name).read_bytes() for name in FILES}

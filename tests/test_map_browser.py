@@ -174,6 +174,28 @@ def test_browser_focused_pages(browser, corpus_out, corpus_kg, tmp_path):
     page.close()
 
 
+def test_browser_a_neighbourhood_of_methods_lists_papers_and_says_what_joins(browser, corpus_out, corpus_kg, tmp_path):
+    # with --kind method no paper is on the page: the panel lists the concept's papers by title (it showed no
+    # papers and "+ 6 more" through narrower terms), and a dotted link says what it stands for on hover
+    from kgraph.cli import main
+
+    path = tmp_path / "gnn.html"
+    assert main(["query", "neighbours", "graph neural networks", "--depth", "2", "--kind", "method",
+                 "--graph", str(corpus_out), "--html", str(path)]) == 0
+    page = Page(browser, path)
+    panel = page.page.inner_text("#panel").upper()
+    papers, below = panel.split("\nPAPERS\n", 1)[1].split("PAPERS THROUGH NARROWER TERMS", 1)
+    G = corpus_kg.graph
+    for p, _, _, term in corpus_kg.papers_about("graph neural networks"):
+        assert G.nodes[p]["label"][:40].upper() in (papers if term == "concept:graph_neural_network" else below)
+    assert "MORE" not in below
+    tips = page.js("() => window.kgraph.data.edges.filter(e => e.kind === 'via').map(e => e.title.textContent)")
+    assert tips and all(" are joined through " in t and t.endswith(", not on this page") for t in tips)
+    assert "graph neural networks and transfer learning are joined through 1 paper, not on this page" in tips
+    page.page.screenshot(path=str(tmp_path / "gnn.png"))
+    page.close()
+
+
 EVIL = 'Mamba "beats" </script><script>window.__pwned = 1</script> <b>RWKV</b> & co. on long sequences.'
 
 

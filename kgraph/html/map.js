@@ -75,6 +75,7 @@
     if (e.kind === "relation") text = head + " --" + e.y + "--> " + tail + paperCount(e.n || 1);
     else if (e.kind === "broader") text = head + (e.y === "within" ? " is within " : " is narrower than ") + tail;
     else if (e.kind === "cooccurrence") text = la + " and " + lb + " appear together" + paperCount(e.n || 1);
+    else if (e.kind === "via") text = la + " and " + lb + " are joined through " + e.t + ", not on this page";
     else if (e.kind === "mention" && e.dashes) {  // drawn dashed: the paper is not about it
       text = (a.kind === "paper" ? lb : la) + ": named only in passing (a test bed or a yardstick)";
     } else return undefined;
@@ -160,15 +161,17 @@
     }
     function inView(n) { return !(n.x < a.x - mx || n.x > b.x + mx || n.y < a.y - my || n.y > b.y + my); }
     if (selected && byId[selected] && !byId[selected].hidden) place(byId[selected], false);
-    var rest = [];
+    var near = [], rest = [];
     for (var i = 0; i < D.nodes.length; i++) {
       var n = D.nodes[i];
       if (n.hidden || n.id === selected || !inView(n)) continue;
       if (D.allLabels || n.z <= s) place(n, false);
-      else if (focusSet[n.id]) place(n, true);
+      else if (focusSet[n.id]) near.push(n);
       else if (rest.length < SPARE_LABELS) rest.push(n);
     }
-    // then, most important first, any label in view that still has room (a small map labels every node)
+    // then the selected node's neighbours and, most important first, any label in view that still has room (a
+    // small map labels every node); both after all labels due at this zoom, which are placed unchecked
+    for (var k = 0; k < near.length; k++) place(near[k], true);
     for (var j = 0; j < rest.length; j++) place(rest[j], true);
     ctx.restore();
   });
@@ -387,7 +390,8 @@
         ul.appendChild(li);
       });
     });
-    function paperItem(ul, pid, tag, viaId, viaLabel) {  // a paper; "through" the narrower term it mentions
+    // a paper ("through" the narrower term it mentions); one not on the page (a focused page) by its title
+    function paperItem(ul, pid, tag, viaId, viaLabel, title) {
       var pr = R[pid] || {};
       var li = el("li");
       if (viaLabel === undefined) li.appendChild(el("span", tag, "tag"));
@@ -396,18 +400,18 @@
         li.appendChild(viaId ? item(viaId, viaLabel) : el("span", viaLabel));
         li.appendChild(document.createTextNode(": "));
       }
-      li.appendChild(item(pid, pr.l || pid));
+      li.appendChild(item(pid, pr.l || title || pid));
       if (pr.ab) li.appendChild(el("div", pr.ab.slice(0, 220) + (pr.ab.length > 220 ? "…" : ""), "abstract"));
       ul.appendChild(li);
     }
-    if (r.pn) {  // a focused page may hold none of its papers
+    if (r.pn) {
       var ul = section("papers");
-      r.p.forEach(function (x) { paperItem(ul, x[0], x[1]); });
+      r.p.forEach(function (x) { paperItem(ul, x[0], x[1], null, undefined, x[2]); });
       if (r.pn > r.p.length) ul.appendChild(el("li", "+ " + (r.pn - r.p.length) + " more papers (not on this page; see graph.json)", "muted"));
     }
     if (r.ptn) {  // papers that mention only a narrower term, and which
       var below = section("papers through narrower terms");
-      r.pt.forEach(function (x) { paperItem(below, x[0], null, x[1], x[1] ? R[x[1]].l : x[2]); });
+      r.pt.forEach(function (x) { paperItem(below, x[0], null, x[1], x[1] ? R[x[1]].l : x[2], x[3]); });
       if (r.ptn > r.pt.length) below.appendChild(el("li", "+ " + (r.ptn - r.pt.length) + " more (not on this page; kgraph query papers \"" + r.l + "\" lists them all)", "muted"));
     }
   }
