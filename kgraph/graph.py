@@ -61,6 +61,7 @@ from .kinds import (
     _introduced_as,
     _kind_by_name,
     _metric_named,
+    _named_ours,
     _split_of,
 )
 from .labels import _NOT_COINED, _lower_case_words, _tail_untitled, _task_untitled, _unsentence, _untitled, paper_label
@@ -252,7 +253,10 @@ def build_graph(
                     called = _called(paper.abstract, m.end_char)
                     if called:
                         c.called[_expand(called, expand)] += 1
-                elif not m.long_form and (" " not in surface and is_name(surface) or surface.istitle()):
+                elif not m.long_form and " " in surface and surface.istitle() and (
+                        ours := _named_ours(paper.abstract, m.start_char, m.end_char)):
+                    c.introduced[ours] += 1  # "Our method, Consistency Matching, trains ...": what the paper says it is
+                elif not m.long_form and " " not in surface and (is_name(surface) or surface.istitle()):
                     # a name the paper uses, with an appositive: "FigConvNet, a factorized implicit global
                     # convolution network" (the tagger, taught that a named resource is Material, said dataset);
                     # or one word, capitalised, that may name a resource ("this strategy, which we call Memento");

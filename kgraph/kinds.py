@@ -206,9 +206,16 @@ def _introduced_as(abstract: str, start: int, end: int) -> str | None:
             _NAMED_BEFORE.search(window, 0, before.start(1)) or _VERB_BEFORE.search(window, 0, before.start(1))):
         before = None  # "On the QM9 benchmark E3-MP lowers the error": the benchmark has its name, QM9, already;
         # "We benchmark Diffusion Policy across 12 tasks": a verb
-    if before is None and abstract[end:end + 1] == ",":  # "Our method, Consistency Matching, trains ...": an
-        before = _OURS_BEFORE.search(window)  # appositive between commas, after what it is
     found = after or before
+    return _INTRODUCED_KIND[_singular(found.group(1).lower())] if found else _named_ours(abstract, start, end)
+
+
+def _named_ours(abstract: str, start: int, end: int) -> str | None:
+    """The kind of a paper's own thing named between commas after what it is: "Our method, Consistency Matching,
+    trains ..." is a method; else None."""
+    if abstract[end:end + 1] != ",":
+        return None
+    found = _OURS_BEFORE.search(abstract[max(0, start - 100):start])
     return _INTRODUCED_KIND[_singular(found.group(1).lower())] if found else None
 
 
