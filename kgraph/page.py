@@ -45,8 +45,10 @@ from typing import Hashable, Iterable, Mapping, Sequence
 import networkx as nx
 import numpy as np
 
+from .canon import concept_key
 from .community import community_labels
 from .layout import EDGE_LENGTH, importance, layout, node_size
+from .thesaurus import thesaurus
 
 __all__ = ["write_html", "write_path_html", "select", "label_zooms", "trim_evidence", "HTML_MAX_CONCEPTS",
            "HTML_MAX_PAPERS", "HTML_MAX_EDGES", "HTML_PANEL_RELATIONS", "HTML_MAX_RELATIONS", "HTML_EVIDENCE_CHARS",
@@ -450,6 +452,7 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
     ``--kind method`` none of the papers), and list what is not on the page
     by its label.
     """
+    th = thesaurus()
     # a panel says what a node is in the whole graph: read from the part drawn, a concept whose five papers a
     # neighbourhood of methods leaves out listed none of them and counted all five as "through narrower terms"
     if context is not None:
@@ -491,6 +494,10 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
                 neighbours.append((2, -k, m, f"shares {k} paper{'s' if k > 1 else ''}"))
         neighbours.sort(key=lambda t: (t[0], t[1], str(t[2])))
         aliases = [a for a in str(d.get("aliases", "")).split("|") if a and a != d.get("label")]
+        # the find box also knows the other names the thesaurus gives its topic ("lifelong learning" finds continual
+        # learning), as kgraph.query.find_concept does
+        topic = th.topics.get(th.names.get(concept_key(str(d.get("label", ""))), ""))
+        others = [n for n in (topic.names if topic else ()) if n != d.get("label") and n not in aliases]
         rec = {"k": d.get("kind", ""), "l": str(d.get("label", c)), "a": aliases[:24], "n": int(d.get("papers", 0) or 0),
                "pn": len(mine), "p": [[ids[p], _tag(G.edges[p, c])] if p in ids else [None, _tag(G.edges[p, c]),
                                                                                       title(p)] for p in shown],
@@ -514,6 +521,8 @@ def _records(G: nx.Graph, concepts: Sequence, papers: Sequence, ids: Mapping, *,
             rec["r"], rec["rn"] = rel_of[ids[c]]
         if d.get("short_form"):
             rec["s"] = str(d["short_form"])
+        if others:
+            rec["o"] = others[:12]
         if "papers_total" in d:
             rec["nt"] = int(d["papers_total"])
         if d.get("years"):

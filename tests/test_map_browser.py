@@ -102,6 +102,19 @@ def test_browser_find_suggests_opens_panel_and_says_no_match(browser, corpus_out
     page.close()
 
 
+def test_browser_find_knows_the_thesaurus_names_and_near_spellings_the_command_line_knows(browser, corpus_out):
+    # a new user: the find box found nothing for "lifelong learning", "gausian processes" or "domain
+    # generalisation", which kgraph query and kg.find_concept all resolve
+    import kgraph
+    kg = kgraph.load(corpus_out)
+    page = Page(browser, corpus_out / "graph.html")
+    for text in ("lifelong learning", "gausian processes", "domain generalisation"):
+        suggestions = page.find(text)
+        assert suggestions and suggestions[0].startswith(kg.label(kg.find_concept(text))), (text, suggestions)
+    assert page.find("zzqx nothing like this") == []
+    page.close()
+
+
 def test_browser_switches_hide_and_show_without_moving(browser, corpus_out, tmp_path):
     page = Page(browser, corpus_out / "graph.html")
     before = page.positions()

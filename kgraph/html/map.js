@@ -522,7 +522,24 @@
     index.push({ id: id, key: norm(r.l), via: null });
     if (r.s) index.push({ id: id, key: norm(r.s), via: r.s });
     (r.a || []).forEach(function (a) { index.push({ id: id, key: norm(a), via: a }); });
+    (r.o || []).forEach(function (a) { index.push({ id: id, key: norm(a), via: a }); });  // the thesaurus's names
   });
+  // edits between two names, up to a bound (a near spelling: "gausian processes", "domain generalisation")
+  function near(a, b, most) {
+    if (Math.abs(a.length - b.length) > most) return most + 1;
+    var prev = [], i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var row = [i], low = i;
+      for (j = 1; j <= b.length; j++) {
+        row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1)));
+        low = Math.min(low, row[j]);
+      }
+      if (low > most) return most + 1;
+      prev = row;
+    }
+    return prev[b.length];
+  }
   function matches(q, limit) {
     q = norm(q);
     if (!q) return [];
@@ -535,6 +552,14 @@
       if (e.via) score += 0.5;
       var old = best[e.id];
       if (!old || score < old.score) best[e.id] = { id: e.id, score: score, via: e.via };
+    }
+    if (!Object.keys(best).length && q.length >= 6) {  // no name holds it: a whole name spelt nearly so
+      var most = q.length >= 12 ? 2 : 1;
+      for (var k = 0; k < index.length; k++) {
+        var d = near(q, index[k].key, most);
+        if (d <= most && (!best[index[k].id] || 4 + d < best[index[k].id].score))
+          best[index[k].id] = { id: index[k].id, score: 4 + d, via: index[k].via || null };
+      }
     }
     return Object.keys(best).map(function (k) { return best[k]; }).sort(function (a, b) {
       return a.score - b.score || weightOf(b.id) - weightOf(a.id) || (R[a.id].l < R[b.id].l ? -1 : 1);
