@@ -863,6 +863,7 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     sep = "tab" if delimiter == "\t" else repr(delimiter)
     start = last = 0
     rejoined: list[int] = []
+    short = 0  # rows that end before the abstract's column
     lines: list[str] | None = None  # the file's lines, once a row spans several
     while True:
         start = reader.line_num + 1
@@ -891,7 +892,17 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
                 continue
             row["abstract"] = delimiter.join([row["abstract"] or "", *extra])
             rejoined.append(start)
+        elif row.get("abstract") is None and None in row.values():  # the row ends before the abstract's column
+            short += 1
+            if short <= SHOWN_SKIPPED:
+                have = sum(v is not None for v in row.values())
+                warn(f"{path}:{start}: skipped, {have} field{'s' * (have != 1)} where the header has "
+                     f"{len(fields)}: no abstract")
+            continue
         yield start, row  # (where the row starts: a quoted field may span lines)
+    if short > SHOWN_SKIPPED:
+        warn(f"{path}: {short:,} rows skipped, fewer fields than the header: no abstract; "
+             f"{short - SHOWN_SKIPPED:,} not named above")
     if rejoined:
         warn(f"{path}:{rejoined[0]}: {len(rejoined)} row{'s' if len(rejoined) > 1 else ''} had more fields than the "
              f"header: the abstract is the last column, so the text after its unquoted {sep} was kept in it")

@@ -623,3 +623,14 @@ def test_read_no_inputs_at_all_is_named_as_such():
     # kgraph.build([]) said "no usable abstracts in " and named nothing
     with pytest.raises(InputError, match="no inputs given"):
         read_inputs([])
+
+
+def test_read_a_csv_row_that_ends_before_its_abstract_says_so(tmp_path):
+    # a row with too few fields was reported as "no abstract (id 1)", as if its abstract were empty
+    rows = "".join(f"{i},On graphs {i}\n" for i in range(5))
+    (tmp_path / "a.csv").write_text("id,title,abstract\n" + rows + '9,On nets,"We study graph neural networks here."\n')
+    notes = []
+    papers = read_inputs([tmp_path / "a.csv"], warn=notes.append)
+    assert len(papers) == 1
+    assert notes[0].endswith("a.csv:2: skipped, 2 fields where the header has 3: no abstract"), notes
+    assert len(notes) == 4 and "5 rows skipped, fewer fields than the header" in notes[-1], notes
