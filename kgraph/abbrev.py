@@ -72,7 +72,7 @@ _NUMERALS = {"2": "t", "4": "f"}
 
 
 def _best_long_form(short: str, candidate: str) -> str | None:
-    by_initials = _initials_form(short, candidate)
+    by_initials = _initials_form(short, candidate) or _small_word_initials(short, candidate)
     if by_initials is not None:
         return by_initials
     s_idx = len(short) - 1
@@ -123,6 +123,28 @@ def _initials_form(short: str, candidate: str) -> str | None:
     if need or words[i].lower() in _PARTICLES:
         return None  # ("filling out a post-operation (OP) report": no term starts with "out")
     return " ".join(words[i:])
+
+
+def _small_word_initials(short: str, candidate: str) -> str | None:
+    """The last words of ``candidate``, one per letter of ``short``, where its small letters are the initials of
+    small words and its capitals of the others: "Tree of Thoughts (ToT)", which letter by letter would be
+    "Thoughts" alone (its T, o and t).
+
+    >>> _small_word_initials("ToT", "a new framework, Tree of Thoughts"), _small_word_initials("ToT", "Thoughts")
+    ('Tree of Thoughts', None)
+    """
+    letters = short[:-1] if short.endswith("s") and len(short) > 3 else short
+    if not letters.isalpha() or sum(c.isupper() for c in letters) < 2 or letters.isupper():
+        return None
+    words = candidate.split()
+    if len(words) < len(letters):
+        return None
+    run = words[len(words) - len(letters):]
+    for letter, word in zip(letters, run):
+        small = word.lower() in _SMALL_WORDS
+        if word[:1].lower() != letter.lower() or small != letter.islower():
+            return None
+    return " ".join(run)
 
 
 #: Words that begin no long form: a verb's particle or a preposition left of the term.

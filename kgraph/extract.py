@@ -28,7 +28,7 @@ __all__ = ["extract", "extract_many", "extractor_version", "pipeline", "tokenize
 log = logging.getLogger("kgraph")
 
 #: Bump when the rules or the tagger settings change what extraction returns (it keys the cache).
-RULES_VERSION = "48"
+RULES_VERSION = "49"
 
 
 #: spaCy's arithmetic infix ("3-1", "2+2"), but no hyphen after a word's letters and digits ("Qwen3-1.7B").

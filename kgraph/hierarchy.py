@@ -1036,7 +1036,10 @@ def _narrowed_topics(key: str, written: str, th: Thesaurus) -> list[str]:
                 out.append(topic)
     # "adaptive spectrum experts": a term ending with a topic's head word narrows it, unless the word is a
     # person's ("domain experts", "human experts")
-    head = th.heads.get(words[-1]) if len(words) > 1 and words[-2] not in _PEOPLE else None
+    # (nor a title's last word: "Bootstrap Your Own Latent (BYOL)" is no latent variable)
+    titled = len(written.split()) >= 3 and all(w[:1].isupper() for w in written.split()
+                                               if w.lower() not in _FUNCTION_WORDS)
+    head = th.heads.get(words[-1]) if len(words) > 1 and words[-2] not in _PEOPLE and not titled else None
     if head is not None and head not in out:
         out.append(head)
     for i in range(1, len(words) - 1):  # the longest multi-word topic the key ends with, after a space

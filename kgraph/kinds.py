@@ -135,9 +135,9 @@ _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()
                                 r"(?:[^\s,;:.()]+(?:\s[^\s,;:.()]+)?,?\s+(?:and|or)\s+)?)?\s*$", re.I)
 
 
-#: "Our method, ": a paper's own thing, named next between commas.
-_OURS_BEFORE = re.compile(r"\b(?:our|the\s+proposed)\s+(?:[\w\-]+\s+){0,2}?(" + "|".join(
-    " ".join(_INTRODUCING.values()).split()) + r")s?,\s*$", re.I)
+#: "Our method, ", "a new framework for language model inference, ": a paper's own thing, named next between commas.
+_OURS_BEFORE = re.compile(r"\b(?:our|the\s+proposed|an?\s+(?:new|novel))\s+(?:[\w\-]+\s+){0,2}?(" + "|".join(
+    " ".join(_INTRODUCING.values()).split()) + r")s?(?:\s+(?:for|of)\s+[^,.;()]{1,60})?,\s*$", re.I)
 
 
 #: A head word used as a verb: "We benchmark Diffusion Policy", "to model X".
@@ -329,7 +329,7 @@ _HEAD_KINDS = (
     ("method", frozenset("""network model lm llm mllm vlm slm gnn cnn rnn lstm vae gan transformer algorithm optimizer descent method framework estimator predictor classifier encoder
     decoder autoencoder sampler solver extractor regularization regularizer sgd adam architecture mechanism layer
     attention embedding distillation pruning quantization augmentation policy loss unit block adapter module search
-    acceleration momentum propagation""".split())
+    acceleration momentum propagation forest""".split())
      | {"loss function", "neural process"}),
     ("task", frozenset("""classification detection segmentation recognition generation translation answering
     forecasting prediction retrieval summarization parsing tracking captioning colorization inpainting

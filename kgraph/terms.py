@@ -636,6 +636,8 @@ def split_coordination(text: str) -> list[str]:
     ['NP-antecedents', 'non-NP-antecedents']
     >>> split_coordination("Open Images & Conceptual Captions datasets")
     ['Open Images', 'Conceptual Captions datasets']
+    >>> split_coordination("XGBoost and Random Forests")
+    ['XGBoost', 'Random Forests']
     >>> split_coordination("graph neural networks")
     ['graph neural networks']
     """
@@ -652,7 +654,8 @@ def split_coordination(text: str) -> list[str]:
         rest = " ".join(last[1:])
         fixed = [(p + suffix if p.endswith("-") else p) + (" " + rest if rest else "") for p in parts[:-1]]
         return fixed + [parts[-1]]
-    if len(parts) == 2 and len(last) >= 2 and len(parts[0].split()) == 1 and re.search(r"\b(?:and|or)\b", text):
+    if (len(parts) == 2 and len(last) >= 2 and len(parts[0].split()) == 1 and re.search(r"\b(?:and|or)\b", text)
+            and not all(w[:1].isupper() for w in last)):  # (two names: "XGBoost and Random Forests")
         # "negative and non-monotone functions", "Alpha and Witness complex constructions"
         return [f"{parts[0]} {' '.join(last[1:])}", parts[-1]]
     return parts

@@ -2694,3 +2694,22 @@ def test_graph_a_topic_written_inside_a_term_the_tagger_took_is_a_node_of_its_on
                 _paper(t2, [("Graph neural networks", t2)])])
     assert "contrastive learning" not in set(_concepts(G))
 
+
+
+def test_graph_a_titles_last_word_narrows_no_topic_and_a_new_framework_named_after_a_comma_is_a_method():
+    # held-out set G: "Bootstrap Your Own Latent (BYOL)" sat under latent variables (the thesaurus's head word
+    # "... latents"); "a new framework for language model inference, Tree of Thoughts (ToT)," was a concept (the
+    # tagger's word); Random Forests a data set
+    t1 = "We introduce Bootstrap Your Own Latent (BYOL), a new approach to self-supervised learning."
+    t2 = "Latent variables model hidden structure; latent variable models are common."
+    t3 = "We introduce a new framework for language model inference, Tree of Thoughts (ToT), which plans."
+    t4 = "Tree-based models such as XGBoost and Random Forests outperform deep learning on tabular data."
+    G = _graph([_paper(t1, [("Bootstrap Your Own Latent (BYOL)", t1, {"short_form": "BYOL"})]),
+                _paper(t2, [("Latent variables", t2, {"kind": "concept"}), ("latent variable models", t2)]),
+                _paper(t3, [("Tree of Thoughts (ToT)", t3, {"kind": "concept", "short_form": "ToT"})]),
+                _paper(t4, [("XGBoost and Random Forests", t4, {"kind": "dataset"})])])
+    kinds = _kinds(G)
+    byol = _concepts(G)["Bootstrap Your Own Latent"]
+    assert not broader_terms(G, byol), [G.nodes[b]["label"] for b in broader_terms(G, byol)]
+    assert kinds["Tree of Thoughts"] == "method", kinds
+    assert "XGBoost Forests" not in kinds and kinds.get("Random Forests") == "method", kinds
