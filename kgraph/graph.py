@@ -485,9 +485,9 @@ def build_graph(
             # (a topic one paper names is a node, and its paper still meets the others at the topics above it)
             targets = ([key] + up.get(key, []) if key in nodes else
                        ([] if concepts[key].text_only else fold.get(key, [])) + up.get(key, []))
-            measured = role == "evaluates_on" and kinds.get(key) in ("metric", "dataset")
+            test_bed = role == "evaluates_on" and kinds.get(key) in ("metric", "dataset")
             for target in targets:
-                yardstick[target] = yardstick.get(target, True) and measured
+                yardstick[target] = yardstick.get(target, True) and test_bed
                 link = links.setdefault(target, [0, "mentions", set()])
                 if beds:
                     written[target].update(texts)

@@ -122,7 +122,8 @@ _INTRODUCING = {
 #: Right after a definition, what it measures: "a structural ambiguity cost (SAC) measuring parse growth".
 #: ("a framework based on Partial Information Decomposition (PID) that quantifies ...": the framework does)
 _MEASURING_AFTER = re.compile(r"^\s*(?:\([^()]{1,20}\))?\s*(?:measuring|quantifying)\b")
-_INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()).split()) + r")(?:e?s)?"
+_INTRODUCING_HEADS = "|".join(" ".join(_INTRODUCING.values()).split())
+_INTRODUCED_BEFORE = re.compile(r"\b(" + _INTRODUCING_HEADS + r")(?:e?s)?"
                                 r"(?:\s+(?:called|named|termed|dubbed)|\s+to(?:\s+\w+ly)?\s+\w+ing"
                                 r"|(?<=task|blem|ting)s?\s+of"
                                 # "a novel benchmark of in-the-wild scenes that we call Common-O"
@@ -136,8 +137,8 @@ _INTRODUCED_BEFORE = re.compile(r"\b(" + "|".join(" ".join(_INTRODUCING.values()
 
 
 #: "Our method, ", "a new framework for language model inference, ": a paper's own thing, named next between commas.
-_OURS_BEFORE = re.compile(r"\b(?:our|the\s+proposed|an?\s+(?:new|novel))\s+(?:[\w\-]+\s+){0,2}?(" + "|".join(
-    " ".join(_INTRODUCING.values()).split()) + r")s?(?:\s+(?:for|of)\s+[^,.;()]{1,60})?,\s*$", re.I)
+_OURS_BEFORE = re.compile(r"\b(?:our|the\s+proposed|an?\s+(?:new|novel))\s+(?:[\w\-]+\s+){0,2}?(" + _INTRODUCING_HEADS
+                          + r")s?(?:\s+(?:for|of)\s+[^,.;()]{1,60})?,\s*$", re.I)
 
 
 #: A head word used as a verb: "We benchmark Diffusion Policy", "to model X".
@@ -150,8 +151,9 @@ _NAMED_BEFORE = re.compile(r"(?<![\w\-])[A-Za-z][\w\-]*(?:[A-Z]|\d)[\w\-]*\s+$")
 
 #: Right after a name: its short form in brackets, if any (then the words that say what it is).
 _AFTER_NAME = r"^\s*(?:\([^()]{1,20}\))?\s*"
-_INTRODUCING_HEADS = "|".join(" ".join(_INTRODUCING.values()).split())
-_INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+(?:[\w\-]+(?:\(\w+\)[\w\-]*)?,?\s+){0,4}?("
+# (a word may hold a bracket: "an E(3)-equivariant message passing network")
+_INTRODUCED_AFTER = re.compile(_AFTER_NAME + r"(?:,|\s+being|\s+is)\s*(?:a|an|the|our)\s+"
+                               r"(?:[\w\-]+(?:\(\w+\)[\w\-]*)?,?\s+){0,4}?("
                                + _INTRODUCING_HEADS + r")(?![\w\-])", re.I)  # (no "problem" in "problem-...-free")
 _INTRODUCED_KIND = {w: kind for kind, words in _INTRODUCING.items() for w in words.split()}
 
