@@ -70,6 +70,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
     >>> t = "convexity or the Polyak–Łojasiewicz (PL) condition"
     >>> _whole_words(Mention("Polyak–Łojasiewicz (PL)", 17, 40, "concept"), t).text
     'Polyak–Łojasiewicz (PL) condition'
+    >>> t = "Selective models such as Mamba process sequences in linear time"
+    >>> _whole_words(Mention("Mamba", 28, 33, "method"), t).text
+    'Mamba'
     >>> t = "we show that TASTE-S matches TASTE's performance"
     >>> _whole_words(Mention("TASTE-S matches", 13, 28, "concept"), t).text
     'TASTE-S'
@@ -97,7 +100,9 @@ def _whole_words(m: Mention, text: str) -> Mention:
         last = text[start:end - len(last)].rstrip().rsplit(None, 1)[-1] if text[start:end - len(last)].strip() else ""
     if last[:1].isupper() and _EPONYM.fullmatch(last):
         found = _EPONYM_OBJECT.match(text, end)
-        end = found.end() if found else end
+        # (not a verb and its object: "Mamba process sequences in linear time", "Adam bounds updates")
+        if found and not _VERB_AND_OBJECT.match(text, found.start()):
+            end = found.end()
     # "On ImageNet 64x64 the student ...": a data set's resolution, written after it, is the data set's
     # (kgraph.canon keys it "imagenet 64", as where the tagger took it whole)
     if m.kind == "dataset":
@@ -147,6 +152,11 @@ _EPONYM = re.compile(r"[A-Z\u00c0-\u00de\u0100-\u017f][a-z\u00df-\u00ff\u0100-\u
 _EPONYM_OBJECT = re.compile(r" (?:complex|distribution|process|space|kernel|theorem|lemma|inequality|distance"
                             r"|divergence|chain|transform|operator|equation|dimension|complexity|norm|measure"
                             r"|bound|algorithm|method|game|condition|criterion|mode)(?:es|s)?\b")
+
+
+#: A verb's present form and a plural noun after a name: "Mamba process sequences", "Adam bounds the updates".
+_VERB_AND_OBJECT = re.compile(r" (?:process|transform|measure|bound|condition|chain)s? (?:the |its |their |all )?"
+                              r"[a-z]+(?<!s)s\b")
 
 
 #: A person's name and what it names, alone: "Polyak-Lojasiewicz condition", "Hoeffding's inequality".

@@ -2154,6 +2154,7 @@ def test_a_topic_a_papers_title_names_is_a_node_though_one_paper_writes_it():
     untitled = {d["label"] for _, d in _graph(items).nodes(data=True) if d["kind"] != "paper"}
     # (state space models, written inside the term the tagger took, is a node without the title since 3 December)
     assert "mixture of experts" not in untitled and "state space models" in untitled
+    assert "Mamba process" not in untitled  # ("Mamba process sequences": a verb, not a person's process)
     items[0][0].meta["title"] = "State Space Models as Efficient Alternatives to Attention"
     items[1][0].meta["title"] = "Sparse Mixture-of-Experts Transformers for Long-Context Language Modeling"
     items[2][0].meta["title"] = "Linear Time on Molecules"  # (no term of its abstract, no topic: nothing is added)
