@@ -137,7 +137,7 @@ _INTRODUCED_BEFORE = re.compile(r"\b(" + _INTRODUCING_HEADS + r")(?:e?s)?"
 
 
 #: "Our method, ", "a new framework for language model inference, ": a paper's own thing, named next between commas.
-_OURS_BEFORE = re.compile(r"\b(?:our|the\s+proposed|an?\s+(?:new|novel))\s+(?:[\w\-]+\s+){0,2}?(" + _INTRODUCING_HEADS
+_OURS_BEFORE = re.compile(r"\b(?:our|the\s+proposed|an?\s+(?:new|novel))\s+(?:[\w\-]+\s+){0,9}?(" + _INTRODUCING_HEADS
                           + r")s?(?:\s+(?:for|of)\s+[^,.;()]{1,60})?,\s*$", re.I)
 
 
@@ -215,7 +215,7 @@ def _introduced_as(abstract: str, start: int, end: int) -> str | None:
 def _named_ours(abstract: str, start: int, end: int) -> str | None:
     """The kind of a paper's own thing named between commas after what it is: "Our method, Consistency Matching,
     trains ..." is a method; else None."""
-    if abstract[end:end + 1] != ",":
+    if abstract[end:end + 1] not in (",", "."):  # (or ending its sentence: "... learning architecture, TabNet.")
         return None
     found = _OURS_BEFORE.search(abstract[max(0, start - 100):start])
     return _INTRODUCED_KIND[_singular(found.group(1).lower())] if found else None

@@ -2714,3 +2714,14 @@ def test_graph_a_titles_last_word_narrows_no_topic_and_a_new_framework_named_aft
     assert not broader_terms(G, byol), [G.nodes[b]["label"] for b in broader_terms(G, byol)]
     assert kinds["Tree of Thoughts"] == "method", kinds
     assert "XGBoost Forests" not in kinds and kinds.get("Random Forests") == "method", kinds
+
+
+def test_graph_a_new_architecture_named_at_its_sentences_end_is_a_method():
+    # held-out set G: "We propose a novel high-performance and interpretable canonical deep tabular data learning
+    # architecture, TabNet." left TabNet a data set (the tagger's word)
+    t1 = ("We propose a novel high-performance and interpretable canonical deep tabular data learning architecture, "
+          "TabNet. TabNet uses sequential attention.")
+    at = t1.index("TabNet uses")
+    paper, ms = _paper(t1, [("TabNet", t1, {"kind": "dataset"})])
+    G = _graph([(paper, ms + [Mention("TabNet", at, at + 6, "dataset")])])
+    assert _kinds(G)["TabNet"] == "method", _kinds(G)
