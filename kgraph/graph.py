@@ -666,11 +666,12 @@ def _compared_kind(m: Mention, key: str, abstract: str) -> str:
     if (m.kind == "dataset" and not DATASET_NAME.match(m.text) and re.fullmatch(r"[A-Z][\w\-.+ ]*", m.text)
             and _OUTPERFORMED.search(abstract[max(0, m.start_char - 160):m.start_char])):
         return "method"  # "outperforming IRIS, DreamerV3 and STORM", "TTS systems such as VALL-E and Voicebox"
-    if m.kind == "dataset" and is_name(m.text) and not DATASET_NAME.match(m.text) and _ACHIEVES.match(abstract, m.end_char):
-        return "method"  # "Our proposed TimesNet achieves consistent state-of-the-art": a data set achieves nothing
-    if (m.kind == "dataset" and is_name(m.text) and not DATASET_NAME.match(m.text) and _ACTS.match(abstract, m.end_char)
+    if m.kind == "dataset" and is_name(m.text) and not DATASET_NAME.match(m.text) and (
+            _ACHIEVES.match(abstract, m.end_char) or _ACTS.match(abstract, m.end_char)
             and not _AFTER_PREPOSITION.search(abstract[max(0, m.start_char - 30):m.start_char])):
-        return "method"  # "EDM generates a substantially larger fraction of stable molecules": nor does it generate
+        # "Our proposed TimesNet achieves consistent state-of-the-art", "EDM generates a substantially larger
+        # fraction of stable molecules": a data set achieves and generates nothing
+        return "method"
     if (m.kind != "metric" or key in METRIC_KEYS or METRIC_IN_TEXT.fullmatch(m.text)
             or not re.fullmatch(r"[A-Z][\w\-.+]*", m.text) or sum(ch.isupper() for ch in m.text) < 2):
         return m.kind

@@ -703,15 +703,26 @@ def _unreadable(err: Exception) -> str:
     return f"not readable ({err})"
 
 
+class _Skipped:
+    """Lines or rows skipped, by fault: each fault's first :data:`SHOWN_SKIPPED` named, the rest counted at the end
+    (a file of 100,000 broken lines is one count, not 100,000 warnings)."""
+
+    def __init__(self, path: Path, warn: Warn, unit: str):
+        self.path, self.warn, self.unit, self.seen = path, warn, unit, Counter()
+
+    def __call__(self, where: int, why: str, fault: str) -> None:
+        self.seen[fault] += 1
+        if self.seen[fault] <= SHOWN_SKIPPED:
+            self.warn(f"{self.path}:{where}: skipped, {why}")
+
+    def counts(self) -> None:
+        for fault, n in self.seen.items():
+            if n > SHOWN_SKIPPED:
+                self.warn(f"{self.path}: {n:,} {self.unit} skipped, {fault}; {n - SHOWN_SKIPPED:,} not named above")
+
+
 def _records_jsonl(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]]:
-    # lines that are no JSON object, by what is wrong: each named up to SHOWN_SKIPPED times, then counted
-    bad: Counter[str] = Counter()
-
-    def skipped(lineno: int, why: str, what: str) -> None:
-        bad[what] += 1
-        if bad[what] <= SHOWN_SKIPPED:
-            warn(f"{path}:{lineno}: skipped, {why}")
-
+    skipped = _Skipped(path, warn, "lines")  # lines that are no JSON object, by what is wrong
     # "\n" only: str.splitlines() also breaks at U+2028, U+2029 and U+0085, which JSON strings may hold
     for lineno, line in enumerate(text.split("\n"), 1):
         if not line.strip():
@@ -729,9 +740,7 @@ def _records_jsonl(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dic
             skipped(lineno, f"{_kind(rec)} where a JSON object was expected", "no JSON object")
             continue
         yield lineno, rec
-    for what, n in bad.items():
-        if n > SHOWN_SKIPPED:
-            warn(f"{path}: {n:,} lines skipped, {what}; {n - SHOWN_SKIPPED:,} not named above")
+    skipped.counts()
 
 
 def _json_in_text(text: str) -> bool:
@@ -863,7 +872,7 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
     sep = "tab" if delimiter == "\t" else repr(delimiter)
     start = last = 0
     rejoined: list[int] = []
-    short = 0  # rows that end before the abstract's column
+    short = _Skipped(path, warn, "rows")  # rows that end before the abstract's column
     lines: list[str] | None = None  # the file's lines, once a row spans several
     while True:
         start = reader.line_num + 1
@@ -893,16 +902,12 @@ def _records_csv(path: Path, text: str, warn: Warn) -> Iterable[tuple[int, dict]
             row["abstract"] = delimiter.join([row["abstract"] or "", *extra])
             rejoined.append(start)
         elif row.get("abstract") is None and None in row.values():  # the row ends before the abstract's column
-            short += 1
-            if short <= SHOWN_SKIPPED:
-                have = sum(v is not None for v in row.values())
-                warn(f"{path}:{start}: skipped, {have} field{'s' * (have != 1)} where the header has "
-                     f"{len(fields)}: no abstract")
+            have = sum(v is not None for v in row.values())
+            short(start, f"{have} field{'s' * (have != 1)} where the header has {len(fields)}: no abstract",
+                  "fewer fields than the header: no abstract")
             continue
         yield start, row  # (where the row starts: a quoted field may span lines)
-    if short > SHOWN_SKIPPED:
-        warn(f"{path}: {short:,} rows skipped, fewer fields than the header: no abstract; "
-             f"{short - SHOWN_SKIPPED:,} not named above")
+    short.counts()
     if rejoined:
         warn(f"{path}:{rejoined[0]}: {len(rejoined)} row{'s' if len(rejoined) > 1 else ''} had more fields than the "
              f"header: the abstract is the last column, so the text after its unquoted {sep} was kept in it")
